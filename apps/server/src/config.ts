@@ -1,0 +1,63 @@
+// Configuration comes from the environment only, validated once at start.
+// Secrets are read here and never logged (see redactedConfig).
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Public origin, e.g. https://visage.example.com; decides Secure cookies. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** sqlite file path or postgres:// URL. Defaults to DATA_DIR/visage.db. */
+  DATABASE_URL: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  STORAGE_DIR: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  QUEUE_DRIVER: z.enum(['local', 'bullmq']).default('local'),
+  REDIS_URL: z.string().optional(),
+  /** api: HTTP only; worker: jobs only; all: both in one process. */
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_CONTENT: bool.default(true),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config extends RawConfig {
+  databaseUrl: string;
+  databaseKind: 'sqlite' | 'postgres';
+  storageDir: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const raw = parsed.data;
+  const databaseUrl = raw.DATABASE_URL ?? `${raw.DATA_DIR}/visage.db`;
+  const databaseKind = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
+  if (raw.STORAGE_DRIVER === 's3' && !raw.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET is required when STORAGE_DRIVER=s3');
+  if (raw.QUEUE_DRIVER === 'bullmq' && !raw.REDIS_URL) throw new Error('Invalid configuration:\n  REDIS_URL is required when QUEUE_DRIVER=bullmq');
+  return { ...raw, databaseUrl, databaseKind, storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/media` };
+}
+
+const SECRET = /SECRET|PASSWORD|TOKEN|KEY|URL/i;
+/** The config with every secret-looking value masked, safe for logs. */
+export function redactedConfig(config: Config): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(config).map(([k, v]) => [k, SECRET.test(k) && typeof v === 'string' && !/^\.?\//.test(v) ? '[redacted]' : v]),
+  );
+}

@@ -1,0 +1,22 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError } from '@visage/contracts';
+import { AppError } from './errors.ts';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      const body: ApiError = { error: { code: err.code, message: err.message, details: err.details } };
+      return reply.status(err.status).send(body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    const code = err.validation ? 'invalid_request' : (err.code ?? 'internal_error').toLowerCase();
+    const message = status >= 500 ? 'Something went wrong on our side.' : err.message;
+    const body: ApiError = { error: { code, message } };
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const body: ApiError = { error: { code: 'not_found', message: `No route for ${req.method} ${req.url.split('?')[0]}` } };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,3 @@
+export { buildApp } from './app.ts';
+export { loadConfig } from './config.ts';
+export type { Config } from './config.ts';

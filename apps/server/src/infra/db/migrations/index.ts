@@ -1,0 +1,8 @@
+// One ordered list of migrations that run on SQLite and PostgreSQL alike.
+// Add new ones with the next number; never edit one that has shipped.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_jobs.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001_jobs': m0001,
+};

@@ -1,0 +1,67 @@
+// Flat config: TypeScript everywhere, React hooks in the web app, and the import
+// boundaries of docs/ARCHITECTURE.md enforced with no-restricted-imports.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const FEATURES = ['auth', 'landing', 'legal', 'shell', 'swap', 'gallery'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/bench-out/**', 'test-results/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['packages/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@visage/server', '@visage/web', '**/apps/**'], message: 'The engine imports nothing from apps.' },
+          { group: ['fastify', 'kysely', 'pg', 'better-sqlite3', 'bullmq', 'ioredis', '@aws-sdk/*'], message: 'The engine is pure: no HTTP, database or queue.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@visage/*', '**/apps/**'], message: 'contracts is the bottom of the chain.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@visage/server', '@visage/engine', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' }] }],
+    },
+  },
+  // A feature may not import another feature's internals.
+  ...FEATURES.map((f) => ({
+    files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{
+          group: FEATURES.filter((o) => o !== f).flatMap((o) => [`**/features/${o}`, `**/features/${o}/**`]),
+          message: 'Features do not import each other; share through src/lib, src/components or src/store.',
+        }],
+      }],
+    },
+  })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/repositories/**', 'apps/server/src/infra/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['better-sqlite3', 'pg', 'ioredis', '@aws-sdk/*'], message: 'Only repositories and infra adapters touch drivers.' }],
+      }],
+    },
+  },
+);

@@ -1,0 +1,4 @@
+// Shared API payload schemas: the web app and the server both import from here,
+// so a payload shape is defined once.
+export * from './health.ts';
+export * from './errors.ts';

@@ -1,0 +1,87 @@
+// Server-Sent Events for one swap job: queued → running (stage, progress) → done | failed.
+// Pushed on every queue change, with a slow poll as a safety net (e.g. a missed Redis message).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JobEvent, SwapErrorCode } from '@visage/contracts';
+import type { JobQueue } from '../../infra/queue/types.ts';
+import type { SwapsService } from './service.ts';
+
+export type JobWatch = Pick<JobQueue, 'get' | 'subscribe'>;
+
+const POLL_MS = 1000;
+const HEARTBEAT_MS = 15_000;
+
+export async function currentEvent(swapId: string, jobId: string, swaps: SwapsService, jobs: JobWatch): Promise<JobEvent> {
+  const row = await swaps.get(swapId);
+  if (row?.status === 'done') return { type: 'done', jobId, swapId };
+  if (row?.status === 'failed') {
+    return { type: 'failed', jobId, code: (row.error_code ?? 'engine_failed') as SwapErrorCode, message: row.error_message ?? '' };
+  }
+  const job = await jobs.get(jobId);
+  if (job?.status === 'running' || row?.status === 'running') {
+    const p = (job?.progress ?? {}) as { stage?: unknown; progress?: unknown };
+    return {
+      type: 'running',
+      jobId,
+      stage: typeof p.stage === 'string' ? p.stage : 'start',
+      progress: typeof p.progress === 'number' ? Math.min(1, Math.max(0, p.progress)) : 0,
+    };
+  }
+  return { type: 'queued', jobId };
+}
+
+export function streamJobEvents(req: FastifyRequest, reply: FastifyReply, swapId: string, jobId: string, swaps: SwapsService, jobs: JobWatch): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  let last = '';
+  let closed = false;
+  let checking = false;
+  let again = false;
+
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearInterval(poll);
+    clearInterval(heartbeat);
+    res.end();
+  };
+  const check = async (): Promise<void> => {
+    if (closed) return;
+    if (checking) {
+      again = true;
+      return;
+    }
+    checking = true;
+    try {
+      const event = await currentEvent(swapId, jobId, swaps, jobs);
+      const line = JSON.stringify(event);
+      if (line !== last && !closed) {
+        last = line;
+        res.write(`event: ${event.type}\ndata: ${line}\n\n`);
+      }
+      if (event.type === 'done' || event.type === 'failed') finish();
+    } catch (err) {
+      req.log.warn({ err }, 'job events check failed');
+    } finally {
+      checking = false;
+      if (again) {
+        again = false;
+        void check();
+      }
+    }
+  };
+
+  const unsubscribe = jobs.subscribe(jobId, () => void check());
+  const poll = setInterval(() => void check(), POLL_MS);
+  const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  req.raw.on('close', finish);
+  res.write('retry: 2000\n\n');
+  void check();
+}

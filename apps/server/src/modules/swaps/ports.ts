@@ -1,0 +1,35 @@
+// What the swaps module needs from the rest of the server, as small structural interfaces,
+// so the service can be tested with the real adapters and wired from context.ts.
+import type { SwapErrorCode } from '@visage/contracts';
+
+export interface MediaStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+}
+
+export interface SwapEngineResult {
+  image: Buffer;
+  thumbnail: Buffer;
+  thumbnailType: string;
+  timings?: Record<string, number>;
+  identity?: { toSource: number; toTarget: number };
+}
+
+export interface SwapEngine {
+  swap(opts: {
+    source: Buffer;
+    target: Buffer;
+    onProgress?: (stage: string, fraction: number) => void;
+  }): Promise<SwapEngineResult>;
+}
+
+/** Engine failures the user can act on carry one of these codes. */
+export interface CodedError {
+  code: SwapErrorCode;
+  message: string;
+}
+
+export function isCodedEngineError(err: unknown): err is CodedError {
+  const codes: string[] = ['no_face_source', 'no_face_target', 'face_too_small', 'unsupported_format', 'corrupt_image', 'image_too_large'];
+  return typeof err === 'object' && err !== null && codes.includes((err as { code?: string }).code ?? '');
+}

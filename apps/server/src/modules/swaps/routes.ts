@@ -1,0 +1,54 @@
+// HTTP surface of swaps: upload, gallery list, media and live job events. Thin: each route
+// checks the caller and hands over to SwapsService.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { hasRole, assertOwnUid, requireUser } from '../auth/guards.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SwapsService, SwapMode } from './service.ts';
+import { readUploadForm, rejectOversizedBody } from './upload-form.ts';
+import { streamJobEvents, type JobWatch } from './job-events.ts';
+
+const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const mediaParams = z.object({ id: z.string().uuid(), variant: z.enum(['result', 'thumb']) });
+const listQuery = z.object({ include: z.enum(['pending']).optional() });
+
+export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs: JobWatch): Promise<void> {
+  const listFor = (mode: SwapMode) => async (req: { params: unknown; query: unknown }) => {
+    const { uid } = uidParams.parse(req.params);
+    const { include } = listQuery.parse(req.query);
+    return swaps.list(uid, mode, include === 'pending');
+  };
+  app.get('/app/api/swaps/:uid', listFor('main'));
+  app.get('/app/api/proshoot/swaps/:uid', listFor('proshoot'));
+  app.get('/app/api/prosoccer/swaps/:uid', listFor('prosoccer'));
+
+  app.post('/app/api/upload', { onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
+    requireUser(req);
+    const form = await readUploadForm(req, ['target', 'source']);
+    const user = assertOwnUid(req, form.fields.uid);
+    const { target, source } = form.files;
+    if (!target || !source) throw new AppError(400, 'images_missing', 'Please select both target and source images.');
+    const created = await swaps.create({ uid: form.fields.uid ?? user.uid, mode: 'main', source, target });
+    return reply.status(202).send(created);
+  });
+
+  app.get('/app/api/media/swaps/:id/:variant', async (req, reply) => {
+    const { id, variant } = mediaParams.parse(req.params);
+    const user = requireUser(req);
+    const row = await swaps.findOwned(id, user.uid, hasRole(user, 'operator'));
+    const file = await swaps.media(row, variant);
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, max-age=86400, immutable')
+      .header('Content-Disposition', `inline; filename="visage-${id.slice(0, 8)}${variant === 'thumb' ? '-thumb' : ''}.${file.contentType === 'image/webp' ? 'webp' : 'jpg'}"`)
+      .send(file.body);
+  });
+
+  app.get('/app/api/jobs/:id/events', async (req, reply) => {
+    const { id } = z.object({ id: z.string().min(1).max(64) }).parse(req.params);
+    const user = requireUser(req);
+    const row = await swaps.findByJob(id, user.uid, hasRole(user, 'operator'));
+    streamJobEvents(req, reply, row.id, id, swaps, jobs);
+  });
+}

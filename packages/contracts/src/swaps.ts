@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Limits shared by the browser checks and the server checks (spec §9). */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as const;
+export const EXPECTED_SWAP_MS = 75_000;
+export const GALLERY_POLL_MS = 15_000;
+
+export const swapStatus = z.enum(['queued', 'running', 'done', 'failed']);
+export type SwapStatus = z.infer<typeof swapStatus>;
+
+/** Why a swap failed, stable for translation on the client. */
+export const swapErrorCode = z.enum([
+  'no_face_source',
+  'no_face_target',
+  'face_too_small',
+  'unsupported_format',
+  'corrupt_image',
+  'image_too_large',
+  'engine_failed',
+]);
+export type SwapErrorCode = z.infer<typeof swapErrorCode>;
+
+/** One gallery entry: the spec's `image_url`, extended. */
+export const swapItem = z.object({
+  id: z.string(),
+  image_url: z.string(),
+  thumb_url: z.string(),
+  createdAt: z.number(),
+  status: swapStatus,
+  error: z.object({ code: swapErrorCode, message: z.string() }).optional(),
+});
+export type SwapItem = z.infer<typeof swapItem>;
+
+/** `GET /app/api/swaps/{uid}`: swaps keyed by id, newest first (object key order). */
+export const swapList = z.record(z.string(), swapItem);
+export type SwapList = z.infer<typeof swapList>;
+
+/** `POST /app/api/upload` answer. */
+export const uploadResponse = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  status: swapStatus,
+});
+export type UploadResponse = z.infer<typeof uploadResponse>;
+
+/** Server-Sent Events of `GET /app/api/jobs/{id}/events`: the `data` of each event. */
+export const jobEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('queued'), jobId: z.string() }),
+  z.object({ type: z.literal('running'), jobId: z.string(), stage: z.string(), progress: z.number().min(0).max(1) }),
+  z.object({ type: z.literal('done'), jobId: z.string(), swapId: z.string() }),
+  z.object({ type: z.literal('failed'), jobId: z.string(), code: swapErrorCode, message: z.string() }),
+]);
+export type JobEvent = z.infer<typeof jobEvent>;

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 
 export interface BuiltApp {
@@ -25,6 +26,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.addHook('onClose', async () => ctx.close());
 
   if (config.ROLE !== 'worker') {
+    // First: installs the session guard that every later /app/api route gets.
+    await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }

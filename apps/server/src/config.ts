@@ -30,6 +30,24 @@ export const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_CONTENT: bool.default(true),
+  // Accounts (modules/auth). OIDC sign-in shows only when issuer, client id and secret are all set.
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).default('Google'),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  /** First admin, created (or promoted) at start when both are set. */
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** Version of the terms a sign-up consents to (recorded with the time). */
+  TERMS_VERSION: z.string().min(1).default('2023-11-15'),
+  /** Proof-of-work signing key; generated once and kept in DATA_DIR when unset. */
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** Proof-of-work difficulty: the solver tries up to this many numbers (half on average). */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -2,3 +2,5 @@
 // so a payload shape is defined once.
 export * from './health.ts';
 export * from './errors.ts';
+export * from './auth.ts';
+export * from './users.ts';

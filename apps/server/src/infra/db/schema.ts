@@ -20,6 +20,72 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export interface UsersTable {
+  uid: string;
+  email: string;
+  password_hash: string | null;
+  role: 'user' | 'operator' | 'admin';
+  pic: string;
+  nom: string;
+  prenom: string;
+  gender: string;
+  birthday: string;
+  pays: string;
+  ville: string;
+  email_verified: number;
+  ip: string;
+  subscription: string;
+  customer_id: string;
+  usage: number;
+  reset_date: string;
+  terms_version: string | null;
+  terms_accepted_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  uid: string;
+  created_at: number;
+  expires_at: number;
+  ip: string;
+  user_agent: string;
+}
+
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  uid: string;
+  created_at: number;
+}
+
+export interface OidcFlowsTable {
+  state: string;
+  binding_hash: string;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  expires_at: number;
+}
+
+export interface LoginFailuresTable {
+  id: string;
+  key: string;
+  created_at: number;
+}
+
+export interface SpentChallengesTable {
+  signature: string;
+  expires_at: number;
+}
+
 export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_flows: OidcFlowsTable;
+  login_failures: LoginFailuresTable;
+  spent_challenges: SpentChallengesTable;
   jobs: JobsTable;
 }

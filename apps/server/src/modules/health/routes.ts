@@ -3,7 +3,7 @@ import type { HealthResponse } from '@visage/contracts';
 import type { AppContext } from '../../context.ts';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/app/api/health', async (): Promise<HealthResponse> => ({
+  app.get('/app/api/health', { config: { auth: 'public' } }, async (): Promise<HealthResponse> => ({
     status: 'ok',
     version: ctx.version,
     database: ctx.config.databaseKind,

@@ -2,7 +2,9 @@
 // Add new ones with the next number; never edit one that has shipped.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_jobs.ts';
+import * as m0002 from './0002_accounts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
+  '0002_accounts': m0002,
 };

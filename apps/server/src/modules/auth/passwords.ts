@@ -1,0 +1,61 @@
+// Password hashing (argon2id) and the sign-up password policy.
+import { readFileSync } from 'node:fs';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { PASSWORD_MIN_LENGTH } from '@visage/contracts';
+import { AppError } from '../../http/errors.ts';
+
+// OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. Verify reads them from the stored hash.
+const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  try {
+    return await verify(stored, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummy: Promise<string> | undefined;
+/**
+ * Spends the same time as a real check, for unknown e-mails and password-less
+ * (OIDC-only) accounts, so the answer's timing does not reveal which e-mails exist.
+ */
+export async function verifyDummy(password: string): Promise<false> {
+  dummy ??= hashPassword('visage-timing-equaliser');
+  await verifyPassword(await dummy, password);
+  return false;
+}
+
+let common: Set<string> | undefined;
+/**
+ * The most common passwords of 8+ characters (from the top 10,000 of the
+ * zxcvbn frequency list, MIT licence), one per line, lower-cased.
+ */
+function commonPasswords(): Set<string> {
+  common ??= new Set(
+    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+  );
+  return common;
+}
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.toLowerCase());
+}
+
+/** Throws the policy's clear message when `password` may not be used. */
+export function assertPasswordAllowed(password: string, email?: string): void {
+  if ([...password].length < PASSWORD_MIN_LENGTH) {
+    throw new AppError(400, 'weak_password', `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`);
+  }
+  const local = email?.split('@')[0]?.toLowerCase();
+  if (isCommonPassword(password) || (local && local.length >= 4 && password.toLowerCase() === local)) {
+    throw new AppError(400, 'common_password', 'This password is too common and easy to guess. Choose a different one.');
+  }
+}

@@ -1,0 +1,62 @@
+// Pure helpers for the profile fields: names, reset dates and the stored row → API shape.
+import type { MeResponse, UserProfile } from '@visage/contracts';
+import type { UsersTable } from '../../infra/db/schema.ts';
+
+/** Served by users/routes.ts; every new e-mail account starts with it. */
+export const DEFAULT_AVATAR_PATH = '/app/api/avatars/default.svg';
+
+/** 'jean-luc  DE la fontaine' → 'Jean-luc De La Fontaine' (capitalised word by word, spaces collapsed). */
+export function capitalizeWords(value: string): string {
+  return value
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toLocaleUpperCase() + w.slice(1).toLocaleLowerCase())
+    .join(' ');
+}
+
+/** Provider display name split at the first space: 'Ada King Lovelace' → ['Ada', 'King Lovelace']. */
+export function splitAtFirstSpace(name: string): [string, string] {
+  const trimmed = name.trim();
+  const i = trimmed.indexOf(' ');
+  return i < 0 ? [trimmed, ''] : [trimmed.slice(0, i), trimmed.slice(i + 1).trim()];
+}
+
+/** E-mail addresses are compared and stored trimmed and lower-cased. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** First day of the calendar month after `now` (UTC), as 'YYYY-MM-DD'. */
+export function nextResetDate(now: Date = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Today as 'YYYY-MM-DD' (UTC); compares correctly with resetDate as text. */
+export function today(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function toProfile(row: UsersTable): UserProfile {
+  return {
+    createdAt: row.created_at,
+    uid: row.uid,
+    pic: row.pic,
+    nom: row.nom,
+    prenom: row.prenom,
+    gender: row.gender,
+    birthday: row.birthday,
+    pays: row.pays,
+    ville: row.ville,
+    email: row.email,
+    emailVerified: row.email_verified === 1,
+    ip: row.ip,
+    subscription: row.subscription,
+    customerId: row.customer_id,
+  };
+}
+
+export function toMe(row: UsersTable): MeResponse {
+  return { uid: row.uid, role: row.role, profile: toProfile(row), usage: row.usage, resetDate: row.reset_date };
+}

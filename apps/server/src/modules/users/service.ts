@@ -1,0 +1,97 @@
+// Profiles: creation at first sign-up / first OIDC sign-in, reads, and the
+// monthly usage period (usage back to 0 once resetDate is reached).
+import { randomUUID } from 'node:crypto';
+import type { MeResponse, Role, UserProfile } from '@visage/contracts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { isUniqueViolation, type UserRow, type UsersRepository } from './repository.ts';
+import { DEFAULT_AVATAR_PATH, nextResetDate, normalizeEmail, toMe, toProfile, today } from './profile.ts';
+
+export interface NewAccount {
+  email: string;
+  passwordHash: string | null;
+  role?: Role;
+  nom: string;
+  prenom: string;
+  pic?: string;
+  ip: string;
+  emailVerified?: boolean;
+  terms?: { version: string; acceptedAt: number };
+}
+
+export class UsersService {
+  constructor(private readonly repo: UsersRepository) {}
+
+  /** Creates the account and its profile (subscription free, usage 0, resetDate next month). */
+  async create(input: NewAccount, now = new Date()): Promise<UserRow> {
+    const ms = now.getTime();
+    const row: UserRow = {
+      uid: randomUUID().replace(/-/g, ''),
+      email: normalizeEmail(input.email),
+      password_hash: input.passwordHash,
+      role: input.role ?? 'user',
+      pic: input.pic || DEFAULT_AVATAR_PATH,
+      nom: input.nom,
+      prenom: input.prenom,
+      gender: '',
+      birthday: '',
+      pays: '',
+      ville: '',
+      email_verified: input.emailVerified ? 1 : 0,
+      ip: input.ip,
+      subscription: 'free',
+      customer_id: '',
+      usage: 0,
+      reset_date: nextResetDate(now),
+      terms_version: input.terms?.version ?? null,
+      terms_accepted_at: input.terms?.acceptedAt ?? null,
+      created_at: ms,
+      updated_at: ms,
+    };
+    try {
+      await this.repo.insert(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'email_in_use', 'An account already exists with this e-mail.');
+      throw err;
+    }
+    return row;
+  }
+
+  findByUid(uid: string): Promise<UserRow | undefined> {
+    return this.repo.findByUid(uid);
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.repo.findByEmail(normalizeEmail(email));
+  }
+
+  async setRole(uid: string, role: Role): Promise<void> {
+    await this.repo.update(uid, { role, updated_at: Date.now() });
+  }
+
+  async setPasswordHash(uid: string, passwordHash: string): Promise<void> {
+    await this.repo.update(uid, { password_hash: passwordHash, updated_at: Date.now() });
+  }
+
+  async markEmailVerified(uid: string): Promise<void> {
+    await this.repo.update(uid, { email_verified: 1, updated_at: Date.now() });
+  }
+
+  /** The row with its usage period brought up to date (usage 0 and a new resetDate once the date is reached). */
+  async current(uid: string, now = new Date()): Promise<UserRow> {
+    const row = await this.repo.findByUid(uid);
+    if (!row) throw notFound('No such user.');
+    if (today(now) >= row.reset_date) {
+      await this.repo.rollPeriod(uid, row.reset_date, nextResetDate(now), now.getTime());
+      return (await this.repo.findByUid(uid)) ?? row;
+    }
+    return row;
+  }
+
+  async me(uid: string): Promise<MeResponse> {
+    return toMe(await this.current(uid));
+  }
+
+  async personalData(uid: string): Promise<UserProfile> {
+    return toProfile(await this.current(uid));
+  }
+}

@@ -1,0 +1,162 @@
+// OpenID Connect sign-in against a real provider (oidc-provider) on 127.0.0.1:
+// authorisation code + PKCE with state and nonce, driven over HTTP end to end.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { GOOD_PASSWORD, cookieFrom, makeApp, setCookieLine, signIn, signUp, type TestApp } from './support/app.ts';
+import { completeIdpLogin, startIdp, type TestIdp } from './support/idp.ts';
+
+const PUBLIC_URL = 'http://visage.test:8080';
+const CALLBACK = `${PUBLIC_URL}/app/api/auth/oidc/callback`;
+
+let idp: TestIdp;
+let t: TestApp;
+beforeAll(async () => {
+  idp = await startIdp({ redirectUris: [CALLBACK] });
+  t = await makeApp({
+    PUBLIC_URL,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    OIDC_PROVIDER_NAME: 'Google',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await idp.close();
+});
+
+/** Runs the popup's whole journey; returns the callback answer. */
+async function oidcSignIn(login: string, opts: { remoteAddress?: string; tamper?: (url: URL) => void; dropBinding?: boolean } = {}) {
+  const start = await t.app.inject({ method: 'GET', url: '/app/api/auth/oidc/start' });
+  expect(start.statusCode).toBe(302);
+  const authUrl = new URL(start.headers.location as string);
+  expect(authUrl.origin).toBe(idp.issuer);
+  expect(authUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authUrl.searchParams.get('state')).toBeTruthy();
+  expect(authUrl.searchParams.get('nonce')).toBeTruthy();
+  expect(authUrl.searchParams.get('redirect_uri')).toBe(CALLBACK);
+  const binding = cookieFrom(start, 'visage_oidc');
+  const redirected = new URL(await completeIdpLogin(authUrl.href, login, CALLBACK));
+  opts.tamper?.(redirected);
+  return t.app.inject({
+    method: 'GET',
+    url: `${redirected.pathname}${redirected.search}`,
+    headers: opts.dropBinding ? {} : { cookie: binding },
+    remoteAddress: opts.remoteAddress ?? '127.0.0.1',
+  });
+}
+
+function popupMessage(res: LightMyRequestResponse): { ok: boolean; code?: string } {
+  const m = /var message = (\{.*?\});/.exec(res.body);
+  if (!m?.[1]) throw new Error(`no message in ${res.body}`);
+  return JSON.parse(m[1]) as { ok: boolean; code?: string };
+}
+
+const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie } });
+
+describe('OIDC popup sign-in', () => {
+  it('tells the login screen that a provider is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app/api/auth/config' });
+    expect(res.json()).toMatchObject({ oidc: { enabled: true, providerName: 'Google' } });
+  });
+
+  it('creates the profile at the first sign-in and keeps it afterwards', async () => {
+    idp.accounts.set('grace', { email: 'Grace.Hopper@idp.test', email_verified: true, name: 'Grace Brewster Hopper', picture: 'https://idp.test/grace.png' });
+    const first = await oidcSignIn('grace', { remoteAddress: '2001:db8::7' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('text/html');
+    expect(first.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(popupMessage(first)).toEqual({ type: 'visage:oidc', ok: true });
+    expect(first.body).toContain('window.opener.postMessage(message, window.location.origin)');
+    const cookie = cookieFrom(first);
+    const profile = (await me(cookie)).json();
+    expect(profile.profile).toMatchObject({
+      nom: 'Grace',
+      prenom: 'Brewster Hopper',
+      pic: 'https://idp.test/grace.png',
+      email: 'grace.hopper@idp.test',
+      emailVerified: true,
+      ip: '2001:db8::7',
+      subscription: 'free',
+      customerId: '',
+    });
+    expect(profile.usage).toBe(0);
+
+    // A later sign-in keeps the stored profile, even when the provider's data changed.
+    await t.ctx.db.updateTable('users').set({ ville: 'Arlington' }).where('uid', '=', profile.uid).execute();
+    idp.accounts.set('grace', { email: 'grace.hopper@idp.test', email_verified: true, name: 'Admiral Hopper' });
+    const second = await oidcSignIn('grace');
+    expect(popupMessage(second).ok).toBe(true);
+    const again = (await me(cookieFrom(second))).json();
+    expect(again.uid).toBe(profile.uid);
+    expect(again.profile).toMatchObject({ nom: 'Grace', ville: 'Arlington' });
+    expect(cookieFrom(second)).not.toBe(cookie);
+  });
+
+  it('links to an existing e-mail account only when the provider verified the e-mail', async () => {
+    const { me: owner } = await signUp(t.app, { email: 'linus@example.com' });
+    idp.accounts.set('impostor', { email: 'linus@example.com', email_verified: false, name: 'Not Linus' });
+    const refused = await oidcSignIn('impostor');
+    expect(popupMessage(refused)).toMatchObject({ ok: false, code: 'oidc_email_unverified' });
+    expect(setCookieLine(refused, 'visage_session')).toBeUndefined();
+
+    idp.accounts.set('linus', { email: 'LINUS@example.com', email_verified: true, name: 'Linus T' });
+    const linked = await oidcSignIn('linus');
+    expect(popupMessage(linked).ok).toBe(true);
+    const after = (await me(cookieFrom(linked))).json();
+    expect(after.uid).toBe(owner.uid);
+    expect(after.profile).toMatchObject({ nom: 'Ada', emailVerified: true });
+    // The password still works too.
+    expect((await signIn(t.app, 'linus@example.com', GOOD_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a callback without the browser binding, a replayed one and a forged state', async () => {
+    expect(popupMessage(await oidcSignIn('eve', { dropBinding: true }))).toMatchObject({ ok: false, code: 'oidc_state_mismatch' });
+    expect(popupMessage(await oidcSignIn('eve', { tamper: (u) => u.searchParams.set('state', 'forged') }))).toMatchObject({
+      ok: false,
+      code: 'oidc_state_mismatch',
+    });
+
+    // Replaying a finished callback (same state and code) fails.
+    const start = await t.app.inject({ method: 'GET', url: '/app/api/auth/oidc/start' });
+    const binding = cookieFrom(start, 'visage_oidc');
+    const redirected = new URL(await completeIdpLogin(start.headers.location as string, 'mallory', CALLBACK));
+    const url = `${redirected.pathname}${redirected.search}`;
+    const ok = await t.app.inject({ method: 'GET', url, headers: { cookie: binding } });
+    expect(popupMessage(ok).ok).toBe(true);
+    const replay = await t.app.inject({ method: 'GET', url, headers: { cookie: binding } });
+    expect(popupMessage(replay).ok).toBe(false);
+  });
+
+  it("refuses another flow's code: the PKCE verifier does not match", async () => {
+    const startA = await t.app.inject({ method: 'GET', url: '/app/api/auth/oidc/start' });
+    const startB = await t.app.inject({ method: 'GET', url: '/app/api/auth/oidc/start' });
+    const stateB = new URL(startB.headers.location as string).searchParams.get('state') ?? '';
+    const redirectedA = new URL(await completeIdpLogin(startA.headers.location as string, 'trudy', CALLBACK));
+    redirectedA.searchParams.set('state', stateB);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${redirectedA.pathname}${redirectedA.search}`,
+      headers: { cookie: cookieFrom(startB, 'visage_oidc') },
+    });
+    expect(popupMessage(res)).toMatchObject({ ok: false, code: 'oidc_failed' });
+    expect(setCookieLine(res, 'visage_session')).toBeUndefined();
+  });
+
+  it('refuses an unknown code', async () => {
+    const res = await oidcSignIn('trudy', { tamper: (u) => u.searchParams.set('code', 'not-a-real-code') });
+    expect(popupMessage(res)).toMatchObject({ ok: false, code: 'oidc_failed' });
+  });
+});
+
+describe('without a provider', () => {
+  it('hides the button and answers 404 on start', async () => {
+    const plain = await makeApp();
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/app/api/auth/config' })).json().oidc.enabled).toBe(false);
+      expect((await plain.app.inject({ method: 'GET', url: '/app/api/auth/oidc/start' })).statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

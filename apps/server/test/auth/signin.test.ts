@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOD_PASSWORD, cookieFrom, makeApp, setCookieLine, signIn, signUp, solvedChallenge, uniqueEmail, type TestApp } from './support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeApp();
+});
+afterAll(() => t.close());
+
+const me = (cookie?: string) => t.app.inject({ method: 'GET', url: '/app/api/me', headers: cookie ? { cookie } : {} });
+
+describe('e-mail sign-in and sessions', () => {
+  it('signs in with a new token each time; the cookie is HttpOnly and SameSite=Lax', async () => {
+    const { me: created, cookie: signupCookie } = await signUp(t.app);
+    const a = await signIn(t.app, created.profile.email.toUpperCase(), GOOD_PASSWORD);
+    expect(a.statusCode).toBe(200);
+    expect(a.json().uid).toBe(created.uid);
+    const line = setCookieLine(a, 'visage_session') ?? '';
+    expect(line).toMatch(/HttpOnly/);
+    expect(line).toMatch(/SameSite=Lax/);
+    expect(line).toMatch(/Path=\//);
+    expect(line).not.toMatch(/Secure/);
+    const b = await signIn(t.app, created.profile.email, GOOD_PASSWORD);
+    const cookies = new Set([signupCookie, cookieFrom(a), cookieFrom(b)]);
+    expect(cookies.size).toBe(3);
+    expect(cookieFrom(a).split('=')[1]).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits, base64url
+
+    // Only the hash is stored.
+    const token = cookieFrom(a).split('=')[1] ?? '';
+    const rows = await t.ctx.db.selectFrom('sessions').select('token_hash').where('uid', '=', created.uid).execute();
+    expect(rows.map((r) => r.token_hash)).not.toContain(token);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('logout revokes the session on the server and clears the cookie', async () => {
+    const { cookie } = await signUp(t.app);
+    expect((await me(cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/app/api/auth/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(setCookieLine(out, 'visage_session')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    const after = await me(cookie);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('unauthenticated');
+  });
+
+  it('rejects forged and expired tokens', async () => {
+    expect((await me('visage_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(401);
+    const { cookie, me: user } = await signUp(t.app);
+    await t.ctx.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('uid', '=', user.uid).execute();
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('answers unknown e-mails and wrong passwords the same way, in similar time', async () => {
+    const { me: user } = await signUp(t.app);
+    const wrong = await signIn(t.app, user.profile.email, 'Not-The-Password-1', '192.0.2.10');
+    const unknown = await signIn(t.app, uniqueEmail('nobody'), 'Not-The-Password-1', '192.0.2.11');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.body).toBe(wrong.body);
+    expect(wrong.json().error).toEqual({ code: 'invalid_credentials', message: 'Incorrect e-mail or password.' });
+
+    const time = async (email: string, ip: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const start = performance.now();
+        await signIn(t.app, email, 'Not-The-Password-1', ip);
+        samples.push(performance.now() - start);
+      }
+      return samples.sort((x, y) => x - y)[1] ?? 0;
+    };
+    const known = await time(user.profile.email, '192.0.2.12');
+    const missing = await time(uniqueEmail('ghost'), '192.0.2.13');
+    // Both pay for one argon2id verification (tens of ms); skipping it would make one ~100× faster.
+    expect(missing).toBeGreaterThan(known * 0.4);
+    expect(known).toBeGreaterThan(missing * 0.4);
+  });
+
+  it('answers the 11th failed sign-in for an account within 15 minutes with 429, even with the right password', async () => {
+    const { me: user } = await signUp(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      // A different IP each time: only the account counter fills up.
+      const res = await signIn(t.app, user.profile.email, `Wrong-password-${i}`, `198.51.100.${i + 1}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signIn(t.app, user.profile.email, GOOD_PASSWORD, '198.51.100.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('too_many_attempts');
+    expect(blocked.headers['retry-after']).toBe('900');
+
+    // Failures older than 15 minutes no longer count.
+    await t.ctx.db.updateTable('login_failures').set({ created_at: Date.now() - 16 * 60 * 1000 }).where('key', '=', `account:${user.profile.email}`).execute();
+    expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, '198.51.100.99')).statusCode).toBe(200);
+  });
+
+  it('answers the 11th failed sign-in from one IP with 429, across accounts, and the same for unknown e-mails', async () => {
+    const ip = '203.0.113.77';
+    const { me: user } = await signUp(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await signIn(t.app, uniqueEmail('spray'), 'Whatever-123', ip)).statusCode).toBe(401);
+    }
+    const blocked = await signIn(t.app, user.profile.email, GOOD_PASSWORD, ip);
+    expect(blocked.statusCode).toBe(429);
+    // Another address is not affected.
+    expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, '203.0.113.78')).statusCode).toBe(200);
+  });
+
+  it('validates and size-limits the sign-in body', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/app/api/auth/signin', payload: { email: 'x' } })).statusCode).toBe(400);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/app/api/auth/signin',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(20_000) }),
+    });
+    expect(big.statusCode).toBe(413);
+  });
+});
+
+describe('cookies over https', () => {
+  it('uses the __Host- prefix and Secure when PUBLIC_URL is https', async () => {
+    const s = await makeApp({ PUBLIC_URL: 'https://visage.example.com' });
+    try {
+      const { res } = await signUpSecure(s);
+      const line = setCookieLine(res, '__Host-visage_session') ?? '';
+      expect(line).toMatch(/Secure/);
+      expect(line).toMatch(/Path=\//);
+      expect(line).not.toMatch(/Domain=/);
+      const cookie = line.split(';')[0] ?? '';
+      expect((await s.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie } })).statusCode).toBe(200);
+      // The plain name is not accepted there.
+      expect((await s.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie: cookie.replace('__Host-', '') } })).statusCode).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+async function signUpSecure(s: TestApp) {
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/app/api/auth/signup',
+    payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD, termsAccepted: true, altcha: await solvedChallenge(s.app) },
+  });
+  expect(res.statusCode).toBe(201);
+  return { res };
+}

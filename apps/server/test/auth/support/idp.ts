@@ -1,0 +1,107 @@
+// A real OpenID Connect provider (oidc-provider) on 127.0.0.1 with a random port,
+// with its development login and consent pages. Used by the integration tests and
+// the browser tests. Any login name signs in; known names get the claims below,
+// others get `<login>@idp.test` (verified) and the name 'Test <login>'.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider from 'oidc-provider';
+
+export interface IdpAccount {
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+}
+
+export interface TestIdp {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  accounts: Map<string, IdpAccount>;
+  close(): Promise<void>;
+}
+
+export async function startIdp(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<TestIdp> {
+  const clientId = options.clientId ?? 'visage-test';
+  const clientSecret = options.clientSecret ?? 'visage-test-secret-0123456789abcdef';
+  const accounts = new Map<string, IdpAccount>();
+  let handler: Parameters<typeof createServer>[1] = (_req, res) => res.end();
+  const server: Server = createServer((req, res) => handler?.(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    cookies: { keys: ['idp-test-cookie-key-0123456789'] },
+    features: { devInteractions: { enabled: true } },
+    pkce: { required: () => true },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    async findAccount(_ctx, id) {
+      const known = accounts.get(id);
+      const claims = known ?? { email: `${id}@idp.test`, email_verified: true, name: `Test ${id}` };
+      return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
+    },
+  });
+  handler = provider.callback();
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    accounts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Drives the provider's login and consent pages over HTTP, starting at the
+ * authorisation URL, until it redirects to `redirectPrefix`; returns that URL.
+ */
+export async function completeIdpLogin(authorizationUrl: string, login: string, redirectPrefix: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const remember = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const value = pair.slice(eq + 1);
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') jar.delete(pair.slice(0, eq));
+      else jar.set(pair.slice(0, eq), value);
+    }
+  };
+  let url = authorizationUrl;
+  let body: URLSearchParams | undefined;
+  for (let step = 0; step < 20; step += 1) {
+    if (url.startsWith(redirectPrefix)) return url;
+    const res = await fetch(url, {
+      method: body ? 'POST' : 'GET',
+      body,
+      redirect: 'manual',
+      headers: { cookie: cookieHeader(), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    });
+    remember(res);
+    body = undefined;
+    const location = res.headers.get('location');
+    if (location) {
+      url = new URL(location, url).href;
+      continue;
+    }
+    const html = await res.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
+    if (!action || !prompt) throw new Error(`IdP answered ${res.status} without a form: ${html.slice(0, 300)}`);
+    url = new URL(action.replace(/&amp;/g, '&'), url).href;
+    body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
+  }
+  throw new Error('IdP login did not finish in 20 steps');
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+const email = z.string().trim().max(254).pipe(z.email());
+
+export const signInRequest = z.object({
+  email,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type SignInRequest = z.infer<typeof signInRequest>;
+
+export const signUpRequest = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email,
+  password: z.string().max(PASSWORD_MAX_LENGTH),
+  /** The terms checkbox; must be true. */
+  termsAccepted: z.boolean(),
+  /** Base64 JSON of a solved proof-of-work challenge (altcha payload). */
+  altcha: z.string().max(4096).optional(),
+});
+export type SignUpRequest = z.infer<typeof signUpRequest>;
+
+/** GET /app/api/auth/challenge: a proof-of-work challenge (altcha format). */
+export const botChallenge = z.object({
+  algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']),
+  challenge: z.string(),
+  maxnumber: z.number().int().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type BotChallenge = z.infer<typeof botChallenge>;
+
+/** GET /app/api/auth/config: what the login screen may offer. */
+export const authConfigResponse = z.object({
+  oidc: z.object({ enabled: z.boolean(), providerName: z.string() }),
+  termsVersion: z.string(),
+  passwordMinLength: z.number().int(),
+});
+export type AuthConfigResponse = z.infer<typeof authConfigResponse>;
+
+/** Message the OIDC popup posts to window.opener when it finishes. */
+export const OIDC_MESSAGE_TYPE = 'visage:oidc';
+export const oidcPopupMessage = z.object({
+  type: z.literal(OIDC_MESSAGE_TYPE),
+  ok: z.boolean(),
+  code: z.string().optional(),
+});
+export type OidcPopupMessage = z.infer<typeof oidcPopupMessage>;
+
+/** Stable error codes of the accounts API (error.code in the error body). */
+export const AUTH_ERROR = {
+  invalidCredentials: 'invalid_credentials',
+  tooManyAttempts: 'too_many_attempts',
+  botCheckRequired: 'bot_check_required',
+  botCheckFailed: 'bot_check_failed',
+  emailInUse: 'email_in_use',
+  weakPassword: 'weak_password',
+  commonPassword: 'common_password',
+  termsRequired: 'terms_required',
+  unauthenticated: 'unauthenticated',
+  forbidden: 'forbidden',
+} as const;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Account roles: operators may act on other users' data; admins also manage accounts. */
+export const role = z.enum(['user', 'operator', 'admin']);
+export type Role = z.infer<typeof role>;
+
+/** users/{uid}/personaldata: the spec's profile table, field for field. */
+export const userProfile = z.object({
+  createdAt: z.number().int(),
+  uid: z.string(),
+  pic: z.string(),
+  /** First name (the spec's naming). */
+  nom: z.string(),
+  /** Last name (the spec's naming). */
+  prenom: z.string(),
+  gender: z.string(),
+  birthday: z.string(),
+  pays: z.string(),
+  ville: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  ip: z.string(),
+  subscription: z.string(),
+  customerId: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** GET /app/api/me: the signed-in caller with profile, usage counter and reset date. */
+export const meResponse = z.object({
+  uid: z.string(),
+  role,
+  profile: userProfile,
+  /** Image swaps counted in the current period (users/{uid}/usage). */
+  usage: z.number().int().min(0),
+  /** First day of the next period, 'YYYY-MM-DD' (users/{uid}/resetDate). */
+  resetDate: z.string(),
+});
+export type MeResponse = z.infer<typeof meResponse>;

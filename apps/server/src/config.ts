@@ -22,11 +22,27 @@ export const configSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (bucket in the path): needed by MinIO, Garage and s3rver; AWS accepts them. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  /** Optional folder inside the bucket for every key, e.g. visage/. */
+  S3_PREFIX: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._\/-]*$/).optional(),
   QUEUE_DRIVER: z.enum(['local', 'bullmq']).default('local'),
   REDIS_URL: z.string().optional(),
   /** api: HTTP only; worker: jobs only; all: both in one process. */
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** BullMQ queue name (Redis key prefix part); several deployments can share one Redis. */
+  QUEUE_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('visage'),
+  /** How long a claimed job stays leased without a heartbeat before another worker may take it. */
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** How often an idle local worker looks for due jobs. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(500),
+  /** Attempts per job unless its definition says otherwise. */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  /** First retry delay; doubles with each attempt (plus jitter). */
+  JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
+  /** On SIGTERM, how long running jobs may take to finish before their lease is released. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_CONTENT: bool.default(true),

@@ -1,24 +1,61 @@
 // The application's dependencies, built once from configuration and handed to
 // routes and services. Tests build one with their own config.
+import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
+import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
+import { createStorage, type Storage } from './infra/storage/index.ts';
 
 export interface AppContext {
   config: Config;
   version: string;
+  /** Process logger for work outside a request (jobs, start-up); requests use req.log. */
+  log: Logger;
   db: Db;
+  storage: Storage;
+  /** Job name → payload schema → handler. */
+  jobs: JobRegistry;
+  queue: JobQueue;
+  /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
 
 export async function createContext(config: Config): Promise<AppContext> {
+  const log = pino({ level: config.LOG_LEVEL });
   const { db } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  return {
+  const storage = createStorage(config);
+  const jobs = createJobRegistry();
+  const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
+
+  let closing: Promise<void> | null = null;
+  const ctx: AppContext = {
     config,
     version: process.env.npm_package_version ?? '0.1.0',
+    log,
     db,
-    async close() {
-      await db.destroy();
+    storage,
+    jobs,
+    queue,
+    close() {
+      closing ??= (async () => {
+        await queue.stop(config.SHUTDOWN_GRACE_MS);
+        await queue.close();
+        await storage.close();
+        await db.destroy();
+      })();
+      return closing;
     },
   };
+
+  try {
+    // Job handlers: each module attaches its handlers to ctx.jobs here, before the worker starts.
+
+    jobs.assertComplete();
+    if (config.ROLE !== 'api') await queue.start();
+  } catch (err) {
+    await ctx.close().catch(() => undefined);
+    throw err;
+  }
+  return ctx;
 }

@@ -1,0 +1,398 @@
+// The local queue: jobs are rows in the `jobs` table (SQLite or PostgreSQL), so they
+// survive restarts. A worker claims a due row in one atomic UPDATE that sets a lease
+// (`locked_until`, `locked_by` = a fresh token per claim) and renews it while the handler
+// runs. Every later write is fenced on that token, so a worker that lost its lease can
+// never overwrite the outcome of the worker that took over. A crashed worker's job is
+// claimed again once its lease expires.
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import { sql } from 'kysely';
+import type { Db, DatabaseKind } from '../db/database.ts';
+import type { JobsTable } from '../db/schema.ts';
+import { silentLogger, type QueueLogger } from './logger.ts';
+import type { JobDefinition, JobRegistry } from './registry.ts';
+import {
+  assertValidJobId,
+  backoffDelay,
+  errorMessage,
+  PermanentJobError,
+  type EnqueueOptions,
+  type Json,
+  type JobListener,
+  type JobQueue,
+  type JobRecord,
+  type QueueTuning,
+} from './types.ts';
+
+type JobRow = Omit<JobsTable, 'attempts'> & { attempts: number };
+
+const LEASE_LOST = 'lease lost';
+const SHUTDOWN = 'shutdown';
+const TERMINAL = new Set(['done', 'failed']);
+
+interface Running {
+  id: string;
+  token: string;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export interface LocalQueueOptions extends QueueTuning {
+  log?: QueueLogger;
+  /** Shown in locked_by, for operators; each claim adds a random token. */
+  workerId?: string;
+}
+
+export class LocalJobQueue implements JobQueue {
+  readonly kind = 'local' as const;
+  private readonly events = new EventEmitter().setMaxListeners(0);
+  private readonly running = new Map<string, Running>();
+  private readonly log: QueueLogger;
+  private readonly workerId: string;
+  private started = false;
+  private stopping: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private pumping = false;
+  private pumpAgain = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly dbKind: DatabaseKind,
+    private readonly registry: JobRegistry,
+    private readonly opts: LocalQueueOptions,
+  ) {
+    this.log = opts.log ?? silentLogger;
+    this.workerId = (opts.workerId ?? `${hostname()}-${process.pid}`).slice(0, 60);
+  }
+
+  async enqueue<P, I>(job: JobDefinition<P, I> | string, payload: I, opts: EnqueueOptions = {}): Promise<string> {
+    const name = typeof job === 'string' ? job : job.name;
+    const def = this.registry.definition(name);
+    const data = this.registry.parse(name, payload);
+    if (opts.jobId !== undefined) assertValidJobId(opts.jobId);
+    const id = opts.jobId ?? randomUUID();
+    const now = Date.now();
+    await this.db
+      .insertInto('jobs')
+      .values({
+        id,
+        name,
+        payload: JSON.stringify(data),
+        status: 'queued',
+        max_attempts: opts.maxAttempts ?? def.maxAttempts ?? this.opts.defaultMaxAttempts,
+        run_at: now + Math.max(0, opts.delayMs ?? 0),
+        locked_until: null,
+        locked_by: null,
+        progress: null,
+        result: null,
+        error: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    if (this.started && !opts.delayMs) this.wake();
+    return id;
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toRecord(row) : null;
+  }
+
+  subscribe(id: string, listener: JobListener): () => void {
+    let last = '';
+    let closed = false;
+    const deliver = (job: JobRecord | null) => {
+      if (closed || !job) return;
+      const sig = `${job.status}|${job.updatedAt}|${job.attempts}|${JSON.stringify(job.progress)}`;
+      if (sig === last) return;
+      last = sig;
+      listener(job);
+      if (TERMINAL.has(job.status)) clearInterval(poll);
+    };
+    const onLocal = (job: JobRecord) => deliver(job);
+    this.events.on(id, onLocal);
+    // Changes made by other processes (a separate worker) arrive through polling.
+    const check = () => void this.get(id).then(deliver, (err: unknown) => this.log.warn({ err, jobId: id }, 'job poll failed'));
+    const poll = setInterval(check, Math.max(250, this.opts.pollMs));
+    poll.unref();
+    check();
+    return () => {
+      closed = true;
+      clearInterval(poll);
+      this.events.off(id, onLocal);
+    };
+  }
+
+  async start(): Promise<void> {
+    if (this.started || this.stopping) return;
+    const stored = await this.db
+      .selectFrom('jobs')
+      .select('name')
+      .distinct()
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+    const unknown = stored.map((r) => r.name).filter((n) => !this.registry.has(n));
+    if (unknown.length) throw new Error(`Start-up failed: stored jobs have no handler registered: ${unknown.join(', ')}`);
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), this.opts.pollMs);
+    this.wake();
+    this.log.info({ worker: this.workerId, concurrency: this.opts.concurrency }, 'job worker started');
+  }
+
+  stop(graceMs = 0): Promise<void> {
+    this.stopping ??= this.shutdown(graceMs);
+    return this.stopping;
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    this.events.removeAllListeners();
+  }
+
+  private async shutdown(graceMs: number): Promise<void> {
+    this.started = false;
+    if (this.timer) clearInterval(this.timer);
+    // Wait for a claim in progress so its job is seen below.
+    while (this.pumping) await sleep(5);
+    const all = () => Promise.allSettled([...this.running.values()].map((r) => r.done));
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'timeout'>((r) => (graceTimer = setTimeout(() => r('timeout'), graceMs)));
+    const outcome = await Promise.race([all().then(() => 'finished' as const), graceOver]);
+    clearTimeout(graceTimer);
+    if (outcome === 'timeout' && this.running.size) {
+      for (const r of this.running.values()) {
+        r.controller.abort(new Error(SHUTDOWN));
+        await this.release(r);
+      }
+      await all();
+    }
+  }
+
+  /** Gives the job back untouched: queued again at once, this attempt not counted. */
+  private async release(r: Running): Promise<void> {
+    const now = Date.now();
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', attempts: sql<number>`attempts - 1`, locked_by: null, locked_until: null, run_at: now, updated_at: now })
+      .where('id', '=', r.id)
+      .where('locked_by', '=', r.token)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) > 0) {
+      this.log.warn({ jobId: r.id }, 'job released at shutdown; another worker will run it');
+      await this.emit(r.id);
+    }
+  }
+
+  private wake(): void {
+    if (!this.started) return;
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = true;
+    void this.pump()
+      .catch((err: unknown) => this.log.error({ err }, 'job claim failed'))
+      .finally(() => {
+        this.pumping = false;
+        if (this.pumpAgain) {
+          this.pumpAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async pump(): Promise<void> {
+    await this.failAbandoned();
+    while (this.started && this.running.size < this.opts.concurrency) {
+      const row = await this.claim();
+      if (!row) return;
+      if (!this.started) {
+        // stop() began while claiming: hand the job straight back.
+        const r: Running = { id: row.id, token: row.locked_by ?? '', controller: new AbortController(), done: Promise.resolve() };
+        await this.release(r);
+        return;
+      }
+      this.execute(row);
+    }
+  }
+
+  /** Jobs whose worker vanished on their last attempt: nothing left to retry, so fail them. */
+  private async failAbandoned(): Promise<void> {
+    const now = Date.now();
+    const rows = await this.db
+      .updateTable('jobs')
+      .set({ status: 'failed', error: 'The worker running this job stopped and no attempts are left.', locked_by: null, locked_until: null, updated_at: now })
+      .where('status', '=', 'running')
+      .where('locked_until', '<', now)
+      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+      .returning('id')
+      .execute();
+    for (const r of rows) await this.emit(r.id);
+  }
+
+  private async claim(): Promise<JobRow | undefined> {
+    const names = this.registry.names().filter((n) => this.registry.has(n));
+    if (!names.length) return undefined;
+    const now = Date.now();
+    const token = `${this.workerId}:${randomUUID()}`;
+    const skipLocked = this.dbKind === 'postgres' ? sql`for update skip locked` : sql``;
+    // One statement: on SQLite the write lock makes it atomic; on PostgreSQL SKIP LOCKED
+    // lets concurrent workers pass over a row another is claiming.
+    const { rows } = await sql<JobRow>`
+      update jobs
+      set status = 'running', attempts = attempts + 1, locked_by = ${token},
+          locked_until = ${now + this.opts.leaseMs}, updated_at = ${now}
+      where id = (
+        select id from jobs
+        where name in (${sql.join(names)})
+          and ((status = 'queued' and run_at <= ${now})
+            or (status = 'running' and locked_until < ${now} and attempts < max_attempts))
+        order by run_at, created_at
+        limit 1
+        ${skipLocked}
+      )
+      returning *`.execute(this.db);
+    return rows[0];
+  }
+
+  private execute(row: JobRow): void {
+    const token = row.locked_by ?? '';
+    const controller = new AbortController();
+    const r: Running = { id: row.id, token, controller, done: Promise.resolve() };
+    r.done = this.runJob(row, token, controller)
+      .catch((err: unknown) => this.log.error({ err, jobId: row.id }, 'job bookkeeping failed'))
+      .finally(() => {
+        this.running.delete(row.id);
+        this.wake();
+      });
+    this.running.set(row.id, r);
+  }
+
+  private async runJob(row: JobRow, token: string, controller: AbortController): Promise<void> {
+    const attempt = row.attempts;
+    await this.emit(row.id);
+    const heartbeat = setInterval(() => void this.renew(row.id, token, controller), Math.max(200, Math.floor(this.opts.leaseMs / 3)));
+    let progressChain = Promise.resolve();
+    const reportProgress = (progress: Json): Promise<void> => {
+      progressChain = progressChain.then(async () => {
+        if (controller.signal.aborted) return;
+        try {
+          const res = await this.db
+            .updateTable('jobs')
+            .set({ progress: JSON.stringify(progress ?? null), updated_at: Date.now() })
+            .where('id', '=', row.id)
+            .where('locked_by', '=', token)
+            .executeTakeFirst();
+          if (Number(res.numUpdatedRows) > 0) await this.emit(row.id);
+        } catch (err) {
+          this.log.warn({ err, jobId: row.id }, 'job progress not saved');
+        }
+      });
+      return progressChain;
+    };
+
+    try {
+      const payload = this.registry.parse(row.name, JSON.parse(row.payload));
+      const handler = this.registry.handler(row.name);
+      const aborted = new Promise<never>((_, reject) => {
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+      });
+      aborted.catch(() => undefined);
+      const result = await Promise.race([handler(payload, { jobId: row.id, attempt, reportProgress, signal: controller.signal }), aborted]);
+      await progressChain;
+      await this.finish(row.id, token, { status: 'done', result: JSON.stringify(result ?? null), error: null });
+    } catch (err) {
+      if (controller.signal.aborted) {
+        // Lease lost (another worker has the job) or released at shutdown: not ours to record.
+        this.log.warn({ jobId: row.id, reason: errorMessage(controller.signal.reason) }, 'job attempt abandoned');
+        return;
+      }
+      await progressChain;
+      const permanent = err instanceof PermanentJobError || (err as Error | null)?.name === 'InvalidJobPayloadError';
+      const message = errorMessage(err);
+      if (permanent || attempt >= row.max_attempts) {
+        this.log.warn({ jobId: row.id, name: row.name, attempt, err: message }, 'job failed');
+        await this.finish(row.id, token, { status: 'failed', error: message });
+      } else {
+        const def = this.registry.definition(row.name);
+        const delay = backoffDelay(def.backoffMs ?? this.opts.backoffMs, attempt);
+        this.log.info({ jobId: row.id, name: row.name, attempt, retryInMs: delay, err: message }, 'job attempt failed; will retry');
+        await this.finish(row.id, token, { status: 'queued', error: message, run_at: Date.now() + delay });
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async renew(id: string, token: string, controller: AbortController): Promise<void> {
+    if (controller.signal.aborted) return;
+    try {
+      const res = await this.db
+        .updateTable('jobs')
+        .set({ locked_until: Date.now() + this.opts.leaseMs })
+        .where('id', '=', id)
+        .where('locked_by', '=', token)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) controller.abort(new Error(LEASE_LOST));
+    } catch (err) {
+      // A database hiccup is not a lost lease; the next beat tries again.
+      this.log.warn({ err, jobId: id }, 'job lease renewal failed');
+    }
+  }
+
+  private async finish(
+    id: string,
+    token: string,
+    set: { status: 'done' | 'failed' | 'queued'; result?: string; error: string | null; run_at?: number },
+  ): Promise<void> {
+    const res = await this.db
+      .updateTable('jobs')
+      .set({ ...set, locked_by: null, locked_until: null, updated_at: Date.now() })
+      .where('id', '=', id)
+      .where('locked_by', '=', token)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) {
+      this.log.warn({ jobId: id }, 'job outcome discarded: lease lost to another worker');
+      return;
+    }
+    await this.emit(id);
+  }
+
+  private async emit(id: string): Promise<void> {
+    if (this.events.listenerCount(id) === 0) return;
+    const job = await this.get(id);
+    if (job) this.events.emit(id, job);
+  }
+}
+
+function toRecord(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    attempts: Number(row.attempts),
+    maxAttempts: Number(row.max_attempts),
+    payload: parseJson(row.payload),
+    progress: parseJson(row.progress) as Json | null,
+    result: parseJson(row.result) as Json | null,
+    error: row.error,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,93 @@
+// The typed job registry: job name → zod payload schema → handler. Definitions live with
+// their module (defineJob); handlers are attached where their dependencies exist
+// (context.ts). assertComplete() makes start-up fail when a defined job has no handler.
+import type { z } from 'zod';
+import { InvalidJobPayloadError, UnknownJobError, type Json, type JobContext } from './types.ts';
+
+/** P: the payload a handler receives (schema output); I: what enqueue accepts (schema input). */
+export interface JobDefinition<P = unknown, I = P> {
+  readonly name: string;
+  readonly schema: z.ZodType<P, I>;
+  readonly maxAttempts?: number;
+  /** First retry delay for this job; defaults to JOB_BACKOFF_MS. */
+  readonly backoffMs?: number;
+}
+
+export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<Json | void>;
+
+const NAME = /^[a-z][a-z0-9_.-]{0,99}$/;
+
+export function defineJob<S extends z.ZodType>(
+  name: string,
+  schema: S,
+  opts: { maxAttempts?: number; backoffMs?: number } = {},
+): JobDefinition<z.output<S>, z.input<S>> {
+  if (!NAME.test(name)) throw new Error(`Invalid job name "${name}"`);
+  return { name, schema: schema as z.ZodType<z.output<S>, z.input<S>>, ...opts };
+}
+
+interface Entry {
+  definition: JobDefinition<unknown>;
+  handler?: JobHandler<unknown>;
+}
+
+export interface JobRegistry {
+  /** Attaches the handler for a defined job (or defines and attaches in one go). */
+  handle<P, I>(definition: JobDefinition<P, I>, handler: JobHandler<P>): JobRegistry;
+  definition(name: string): JobDefinition<unknown>;
+  handler(name: string): JobHandler<unknown>;
+  has(name: string): boolean;
+  names(): string[];
+  /** Parses a payload with the job's schema; throws UnknownJobError / InvalidJobPayloadError. */
+  parse(name: string, payload: unknown): unknown;
+  /** Throws listing every defined job that has no handler. */
+  assertComplete(): void;
+}
+
+/** Any job definition, whatever its payload type. */
+export type AnyJobDefinition = Pick<JobDefinition, 'name' | 'maxAttempts' | 'backoffMs'> & { readonly schema: z.ZodType };
+
+export function createJobRegistry(definitions: readonly AnyJobDefinition[] = []): JobRegistry {
+  const entries = new Map<string, Entry>();
+  const add = (definition: JobDefinition<unknown>) => {
+    const existing = entries.get(definition.name);
+    if (existing && existing.definition !== definition) throw new Error(`Job "${definition.name}" is defined twice`);
+    if (!existing) entries.set(definition.name, { definition });
+  };
+  for (const d of definitions) add(d as JobDefinition<unknown>);
+
+  const registry: JobRegistry = {
+    handle(definition, handler) {
+      add(definition as JobDefinition<unknown>);
+      const entry = entries.get(definition.name)!;
+      if (entry.handler) throw new Error(`Job "${definition.name}" already has a handler`);
+      entry.handler = handler as JobHandler<unknown>;
+      return registry;
+    },
+    definition(name) {
+      const entry = entries.get(name);
+      if (!entry) throw new UnknownJobError(name);
+      return entry.definition;
+    },
+    handler(name) {
+      const h = entries.get(name)?.handler;
+      if (!h) throw new UnknownJobError(name);
+      return h;
+    },
+    has: (name) => Boolean(entries.get(name)?.handler),
+    names: () => [...entries.keys()],
+    parse(name, payload) {
+      const def = registry.definition(name);
+      const parsed = def.schema.safeParse(payload);
+      if (!parsed.success) {
+        throw new InvalidJobPayloadError(name, parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
+      }
+      return parsed.data;
+    },
+    assertComplete() {
+      const missing = [...entries.values()].filter((e) => !e.handler).map((e) => e.definition.name);
+      if (missing.length) throw new Error(`Start-up failed: no handler registered for job(s) ${missing.join(', ')}`);
+    },
+  };
+  return registry;
+}

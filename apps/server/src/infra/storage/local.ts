@@ -1,0 +1,99 @@
+// Local-directory storage. Every write goes to a temp file in the same file system,
+// is flushed, then renamed into place, so readers never see a half-written object.
+// The content type lives in a small sidecar under .meta/ (hidden names cannot be keys).
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { assertValidKey, contentTypeForKey, type Storage, type StoredObject } from './storage.ts';
+
+const TMP = '.tmp';
+const META = '.meta';
+
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertValidKey(key);
+    await this.writeAtomic(this.metaPath(key), Buffer.from(JSON.stringify({ contentType })));
+    await this.writeAtomic(this.path(key), body);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertValidKey(key);
+    let body: Buffer;
+    try {
+      body = await readFile(this.path(key));
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+    return { body, contentType: await this.contentType(key), size: body.length };
+  }
+
+  async delete(key: string): Promise<void> {
+    assertValidKey(key);
+    await rm(this.path(key), { force: true });
+    await rm(this.metaPath(key), { force: true });
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertValidKey(key);
+    try {
+      return (await stat(this.path(key))).isFile();
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  }
+
+  async close(): Promise<void> {}
+
+  private path(key: string): string {
+    return join(this.root, key);
+  }
+
+  private metaPath(key: string): string {
+    return join(this.root, META, `${key}.json`);
+  }
+
+  private async contentType(key: string): Promise<string> {
+    try {
+      const meta = JSON.parse(await readFile(this.metaPath(key), 'utf8')) as { contentType?: unknown };
+      if (typeof meta.contentType === 'string' && meta.contentType) return meta.contentType;
+    } catch (err) {
+      if (!isNotFound(err) && !(err instanceof SyntaxError)) throw err;
+    }
+    return contentTypeForKey(key);
+  }
+
+  private async writeAtomic(target: string, body: Buffer): Promise<void> {
+    const tmpDir = join(this.root, TMP);
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    const tmp = join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
+    try {
+      const fh = await open(tmp, 'wx', 0o640);
+      try {
+        await fh.writeFile(body);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await rename(tmp, target);
+    } catch (err) {
+      await unlink(tmp).catch(() => undefined);
+      throw err;
+    }
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  // EISDIR: a key that names a folder of other keys holds no object itself.
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}

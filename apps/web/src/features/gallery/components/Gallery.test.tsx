@@ -1,0 +1,130 @@
+// The gallery against a stubbed fetch: empty state, polling while processing, the flag
+// cleared when the count grows, and the viewer's wrapping, keys and close.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SwapItem, SwapList } from '@visage/contracts';
+import { createI18n } from '../../../lib/i18n';
+import { createAppStore } from '../../../store';
+import { initialUiState } from '../../../store/ui-slice';
+import { Gallery } from './Gallery';
+
+const item = (n: number): SwapItem => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  image_url: `/app/api/media/swaps/${n}/result`,
+  thumb_url: `/app/api/media/swaps/${n}/thumb`,
+  createdAt: 1_700_000_000_000 + n * 1000,
+  status: 'done',
+});
+const listOf = (...items: SwapItem[]): SwapList => Object.fromEntries([...items].reverse().map((i) => [i.id, i]));
+
+let answers: SwapList[];
+const fetchMock = vi.fn(async (url: string) => {
+  const body = answers.length > 1 ? answers.shift()! : answers[0]!;
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', 'x-url': url } });
+});
+
+function renderGallery(processing: boolean, language: 'en' | 'fr' = 'en') {
+  const store = createAppStore({ ui: { ...initialUiState, faceSwapProcessing: processing } });
+  const view = render(
+    <Provider store={store}>
+      <I18nextProvider i18n={createI18n(language)}>
+        <Gallery uid="user-1" />
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { store, ...view };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('Gallery', () => {
+  it('shows the empty state to a new user, in English and French', async () => {
+    answers = [{}];
+    renderGallery(false);
+    expect(await screen.findByText('No swaps yet')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/app/api/swaps/user-1');
+    cleanup();
+    renderGallery(false, 'fr');
+    expect(await screen.findByText("Aucun échange pour l'instant")).toBeTruthy();
+  });
+
+  it('logs fetch failures with the spec text', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockImplementationOnce(async () => new Response('{"error":{"code":"boom","message":"Boom"}}', { status: 500, headers: { 'content-type': 'application/json' } }));
+    answers = [{}];
+    renderGallery(false);
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith('Failed to fetch swaps:', expect.anything()));
+    error.mockRestore();
+  });
+
+  it('polls every 15 s while processing and clears the flag when the count grows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answers = [listOf(item(1)), listOf(item(1)), listOf(item(1), item(2))];
+    const { store } = renderGallery(true);
+    await screen.findByRole('button', { name: /Open the swap/ });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(store.getState().ui.faceSwapProcessing).toBe(true);
+
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(store.getState().ui.faceSwapProcessing).toBe(false);
+    expect(screen.getAllByRole('button', { name: /Open the swap/ })).toHaveLength(2);
+
+    // No polling once the flag is off.
+    await act(() => vi.advanceTimersByTimeAsync(45_000));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows thumbnails newest first and opens a viewer that wraps both ways', async () => {
+    answers = [listOf(item(1), item(2), item(3))];
+    renderGallery(false);
+    const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
+    expect(tiles.map((t) => t.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/app/api/media/swaps/3/thumb',
+      '/app/api/media/swaps/2/thumb',
+      '/app/api/media/swaps/1/thumb',
+    ]);
+
+    tiles[0]!.focus(); // as a browser does on click
+    fireEvent.click(tiles[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
+    const image = () => within(dialog).getByRole('img').getAttribute('src');
+    expect(image()).toBe('/app/api/media/swaps/3/result');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+    const link = within(dialog).getByRole('link', { name: 'Open in the web browser' });
+    expect(link.getAttribute('href')).toBe('/app/api/media/swaps/3/result');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Previous image' }));
+    expect(image()).toBe('/app/api/media/swaps/1/result');
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(image()).toBe('/app/api/media/swaps/3/result');
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(image()).toBe('/app/api/media/swaps/2/result');
+    fireEvent.keyDown(document, { key: 'ArrowLeft' });
+    expect(image()).toBe('/app/api/media/swaps/3/result');
+
+    fireEvent.touchStart(dialog, { touches: [{ clientX: 300, clientY: 100 }] });
+    fireEvent.touchEnd(dialog, { changedTouches: [{ clientX: 120, clientY: 110 }] });
+    expect(image()).toBe('/app/api/media/swaps/2/result');
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(tiles[0]);
+  });
+});

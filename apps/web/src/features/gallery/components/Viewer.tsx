@@ -1,0 +1,111 @@
+// Full-size viewer over the page: previous/next areas that wrap, arrow keys, swipe, close
+// button and Escape, and a link that opens the image in its own browser tab.
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { SwapItem } from '@visage/contracts';
+import { Icon } from '../../../components/Icon';
+import { nextIndex, previousIndex } from '../lib/viewer-index';
+import { useSwipe } from '../hooks/useSwipe';
+import styles from './Viewer.module.css';
+
+interface ViewerProps {
+  items: SwapItem[];
+  index: number;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+}
+
+export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
+  const { t } = useTranslation('gallery');
+  const dialog = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const item = items[index];
+  const count = items.length;
+  const next = () => onIndexChange(nextIndex(index, count));
+  const previous = () => onIndexChange(previousIndex(index, count));
+  const swipe = useSwipe(next, previous);
+  const actions = useRef({ next, previous, onClose });
+  useEffect(() => {
+    actions.current = { next, previous, onClose };
+  });
+
+  // Keys work wherever focus is while the viewer is open (a click on the image leaves focus on the body).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') actions.current.next();
+      else if (event.key === 'ArrowLeft') actions.current.previous();
+      else if (event.key === 'Escape') actions.current.onClose();
+      else if (event.key === 'Tab') keepFocusInside(event, dialog.current);
+      else return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // Focus moves into the dialog on open and back to where it was on close; the page behind does not scroll.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    closeButton.current?.focus();
+    return () => {
+      document.body.style.overflow = overflow;
+      before?.focus();
+    };
+  }, []);
+
+  if (!item) return null;
+  const position = t('viewer.position', { index: index + 1, total: count });
+
+  return createPortal(
+    <div
+      ref={dialog}
+      className={styles.viewer}
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('viewer.label')}
+      data-testid="gallery-viewer"
+      tabIndex={-1}
+      {...swipe}
+    >
+      <div className={styles.bar}>
+        <span className={styles.position} aria-live="polite" data-testid="gallery-viewer-position">
+          {position}
+        </span>
+        <a className={styles.open} href={item.image_url} target="_blank" rel="noopener">
+          <Icon name="external" size={18} />
+          {t('viewer.open')}
+        </a>
+        <button ref={closeButton} type="button" className={styles.close} aria-label={t('viewer.close')} onClick={onClose}>
+          <Icon name="close" size={24} />
+        </button>
+      </div>
+      <div className={styles.stage}>
+        <img key={item.id} src={item.image_url} alt={t('viewer.alt', { index: index + 1, total: count })} data-testid="gallery-viewer-image" data-swap-id={item.id} />
+        {count > 1 && (
+          <>
+            <button type="button" className={`${styles.nav} ${styles.previous}`} aria-label={t('viewer.previous')} onClick={previous}>
+              <Icon name="chevron-left" size={32} />
+            </button>
+            <button type="button" className={`${styles.nav} ${styles.next}`} aria-label={t('viewer.next')} onClick={next}>
+              <Icon name="chevron-left" size={32} className={styles.flip} />
+            </button>
+          </>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+function keepFocusInside(event: KeyboardEvent, container: HTMLElement | null): void {
+  if (!container) return;
+  const focusable = Array.from(container.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+  if (focusable.length === 0) return;
+  const current = focusable.indexOf(document.activeElement as HTMLElement);
+  const step = event.shiftKey ? -1 : 1;
+  focusable[(current + step + focusable.length) % focusable.length]?.focus();
+}

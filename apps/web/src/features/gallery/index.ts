@@ -1,0 +1,2 @@
+// Public surface of the gallery feature.
+export { Gallery, type GalleryProps } from './components/Gallery';

@@ -1,0 +1,74 @@
+// One upload button with its hidden file input and the preview of the chosen image.
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACCEPT_ATTRIBUTE } from '../lib/file-checks';
+import { Icon } from '../../../components/Icon';
+import type { ImageSlot } from '../hooks/useImageSlot';
+import styles from './ImagePicker.module.css';
+
+interface ImagePickerProps {
+  slot: ImageSlot;
+  /** Test id and input name: "target" or "source". */
+  name: 'target' | 'source';
+  buttonLabel: string;
+  previewLabel: string;
+  emptyLabel: string;
+  disabled?: boolean;
+}
+
+export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel, disabled }: ImagePickerProps) {
+  const { t } = useTranslation('swap');
+  const input = useRef<HTMLInputElement>(null);
+  const problemId = useId();
+
+  return (
+    <div className={styles.picker} data-testid={`swap-picker-${name}`}>
+      <figure className={styles.preview} aria-busy={slot.compressing || undefined}>
+        {slot.previewUrl ? (
+          <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} />
+        ) : (
+          <figcaption className={styles.previewEmpty}>
+            <Icon name="image" size={32} />
+            <span>{emptyLabel}</span>
+          </figcaption>
+        )}
+        {slot.compressing && (
+          <div className={styles.previewBusy} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            <span>{t('form.compressing')}</span>
+          </div>
+        )}
+      </figure>
+      <input
+        ref={input}
+        className="visually-hidden"
+        type="file"
+        name={name}
+        accept={ACCEPT_ATTRIBUTE}
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid={`swap-input-${name}`}
+        onChange={(event) => {
+          slot.choose(event.target.files?.[0]);
+          // Lets the same file be chosen again after a refusal.
+          event.target.value = '';
+        }}
+      />
+      <button
+        type="button"
+        className={`btn btn-secondary ${styles.pickerButton}`}
+        disabled={disabled}
+        aria-describedby={slot.problem ? problemId : undefined}
+        onClick={() => input.current?.click()}
+      >
+        <Icon name="upload" size={18} />
+        {buttonLabel}
+      </button>
+      {slot.problem && (
+        <p id={problemId} className={styles.problem} role="alert">
+          {slot.problem}
+        </p>
+      )}
+    </div>
+  );
+}

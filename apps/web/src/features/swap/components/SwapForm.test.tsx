@@ -1,0 +1,152 @@
+// The swap form with the compression worker, fetch and EventSource stubbed: the client
+// checks and their alerts, the button's preconditions, and the flow to done or failed.
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../../lib/i18n';
+import { createAppStore } from '../../../store';
+import { SwapForm } from './SwapForm';
+
+vi.mock('../lib/compress-image', () => ({
+  compressImage: vi.fn(async (file: File) => new File([file], file.name.replace(/\.[^.]+$/, '') + '-compressed.jpeg', { type: 'image/jpeg' })),
+}));
+
+class FakeEventSource {
+  static CLOSED = 2;
+  static last: FakeEventSource | null = null;
+  readyState = 1;
+  listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  emit(type: string, data: unknown) {
+    for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+}
+
+const alertMock = vi.fn();
+const fetchMock = vi.fn();
+
+function renderForm(onSwapDone = vi.fn()) {
+  const store = createAppStore();
+  render(
+    <Provider store={store}>
+      <I18nextProvider i18n={createI18n('en')}>
+        <SwapForm uid="user-1" onSwapDone={onSwapDone} />
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { store, onSwapDone };
+}
+
+const pick = (name: 'target' | 'source', file: File) =>
+  act(async () => {
+    fireEvent.change(screen.getByTestId(`swap-input-${name}`), { target: { files: [file] } });
+  });
+const jpeg = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
+
+beforeEach(() => {
+  vi.stubGlobal('alert', alertMock);
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('EventSource', FakeEventSource);
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  alertMock.mockClear();
+  fetchMock.mockReset();
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify({ id: 'swap-1', jobId: 'job-1', status: 'queued' }), { status: 202, headers: { 'content-type': 'application/json' } }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SwapForm', () => {
+  it('shows the spec texts and keeps Swap Faces disabled until both images are chosen', async () => {
+    renderForm();
+    expect(screen.getByRole('heading', { name: "Let's Swap" })).toBeTruthy();
+    expect(screen.getByText('Choose a target photo and a face photo, then witness the transformation')).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Swap Faces' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await pick('target', jpeg('target.jpg'));
+    expect(button.disabled).toBe(true);
+    await pick('source', jpeg('face.jpg'));
+    expect(button.disabled).toBe(false);
+  });
+
+  it('alerts the exact messages for a wrong type and an oversize file', async () => {
+    renderForm();
+    await pick('target', new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }));
+    expect(alertMock).toHaveBeenLastCalledWith('Please select a valid image file (jpeg, png, or jpg).');
+    await pick('source', jpeg('huge.jpg', 10_485_761));
+    expect(alertMock).toHaveBeenLastCalledWith('(EN) The file size should be less than 10 MB.(FR) La taille du fichier doit être inférieur à 10 MB.');
+    expect((screen.getByRole('button', { name: 'Swap Faces' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('uploads, follows the job and reports success; the flag stays on for the gallery to clear', async () => {
+    const { store, onSwapDone } = renderForm();
+    await pick('target', jpeg('target.png'));
+    await pick('source', jpeg('face.jpg'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Swap Faces' })));
+
+    expect(store.getState().ui.faceSwapProcessing).toBe(true);
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/app/api/upload');
+    const form = init.body as FormData;
+    expect(form.get('uid')).toBe('user-1');
+    expect((form.get('target') as File).name).toBe('target-compressed.jpeg');
+    expect((form.get('source') as File).name).toBe('face-compressed.jpeg');
+
+    const events = FakeEventSource.last!;
+    expect(events.url).toBe('/app/api/jobs/job-1/events');
+    act(() => events.emit('running', { type: 'running', jobId: 'job-1', stage: 'swap', progress: 0.5 }));
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    act(() => events.emit('done', { type: 'done', jobId: 'job-1', swapId: 'swap-1' }));
+    expect(onSwapDone).toHaveBeenCalledWith('swap-1');
+    expect(alertMock).toHaveBeenLastCalledWith('Faces swapped successfully!');
+    expect(events.readyState).toBe(FakeEventSource.CLOSED);
+    expect(store.getState().ui.faceSwapProcessing).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Swap Faces' })).toBeNull();
+  });
+
+  it('reports a failed job with its reason and gives the button back', async () => {
+    const { store } = renderForm();
+    await pick('target', jpeg('coffee.png'));
+    await pick('source', jpeg('face.jpg'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Swap Faces' })));
+    act(() => FakeEventSource.last!.emit('failed', { type: 'failed', jobId: 'job-1', code: 'no_face_target', message: 'x' }));
+    expect(alertMock).toHaveBeenLastCalledWith('Failed to swap faces. No face was found in the target photo.');
+    expect(store.getState().ui.faceSwapProcessing).toBe(false);
+    expect(screen.getByRole('button', { name: 'Swap Faces' })).toBeTruthy();
+    expect(screen.getByTestId('swap-failure').textContent).toContain('No face was found in the target photo.');
+  });
+
+  it('reports a refused upload with its reason', async () => {
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ error: { code: 'invalid_image_type', message: 'Please select a valid image file (jpeg, png, or jpg).' } }), {
+        status: 415,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const { store } = renderForm();
+    await pick('target', jpeg('a.jpg'));
+    await pick('source', jpeg('b.jpg'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Swap Faces' })));
+    expect(alertMock).toHaveBeenLastCalledWith('Failed to swap faces. Please select a valid image file (jpeg, png, or jpg).');
+    expect(store.getState().ui.faceSwapProcessing).toBe(false);
+  });
+});

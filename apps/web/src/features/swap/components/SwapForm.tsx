@@ -1,0 +1,67 @@
+// The dashboard's swap form (spec: Main app dashboard, Swap form): two pickers with previews,
+// then Swap Faces, replaced by the progress while a swap runs.
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store/hooks';
+import { useImageSlot } from '../hooks/useImageSlot';
+import { useSwapJob } from '../hooks/useSwapJob';
+import { ImagePicker } from './ImagePicker';
+import { SwapProgress } from './SwapProgress';
+import styles from './SwapForm.module.css';
+
+export interface SwapFormProps {
+  uid: string;
+  /** The result exists: the gallery should refresh now rather than at its next poll. */
+  onSwapDone?: (swapId: string) => void;
+}
+
+export function SwapForm({ uid, onSwapDone }: SwapFormProps) {
+  const { t } = useTranslation('swap');
+  const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
+  const target = useImageSlot();
+  const source = useImageSlot();
+  const job = useSwapJob({ uid, onDone: onSwapDone });
+  const busy = job.phase !== 'idle' || processing;
+  const ready = Boolean(target.file && source.file);
+
+  return (
+    <section className={`card ${styles.form}`} aria-labelledby="swap-form-title" data-testid="swap-form">
+      <header className={styles.formHeader}>
+        <h2 id="swap-form-title">{t('form.title')}</h2>
+        <p>{t('form.text')}</p>
+      </header>
+      <div className={styles.pickers}>
+        <ImagePicker
+          slot={target}
+          name="target"
+          buttonLabel={t('form.uploadTarget')}
+          previewLabel={t('form.targetPreview')}
+          emptyLabel={t('form.targetEmpty')}
+          disabled={busy}
+        />
+        <ImagePicker
+          slot={source}
+          name="source"
+          buttonLabel={t('form.uploadFace')}
+          previewLabel={t('form.facePreview')}
+          emptyLabel={t('form.faceEmpty')}
+          disabled={busy}
+        />
+      </div>
+      <div className={styles.action}>
+        {busy ? (
+          <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
+        ) : (
+          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready} onClick={() => job.start(target.file, source.file)}>
+            {t('form.submit')}
+          </button>
+        )}
+        {job.failure && !busy && (
+          <p className={styles.problem} role="alert" data-testid="swap-failure">
+            {t('alerts.failed')} {job.failure}
+          </p>
+        )}
+      </div>
+      <footer className={styles.formFooter}>{t('form.footer')}</footer>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+// Spinner and progress bar shown in place of the Swap Faces button while a swap runs.
+import { useTranslation } from 'react-i18next';
+import type { SwapPhase } from '../hooks/useSwapJob';
+import styles from './SwapProgress.module.css';
+
+export function SwapProgress({ phase, progress }: { phase: SwapPhase; progress: number }) {
+  const { t } = useTranslation('swap');
+  const percent = Math.round(progress);
+  const label =
+    phase === 'uploading' ? t('progress.starting') : phase === 'queued' ? t('progress.queued') : phase === 'finishing' ? t('progress.finishing') : t('progress.running', { percent });
+
+  return (
+    <div className={styles.progress} data-testid="swap-progress">
+      <span className={styles.spinner} aria-hidden="true" />
+      <div className={styles.progressBody}>
+        <div
+          className={styles.progressTrack}
+          role="progressbar"
+          aria-label={t('progress.label')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={label}
+        >
+          <div className={styles.progressFill} style={{ width: `${percent}%` }} />
+        </div>
+        <p className={styles.progressLabel} aria-live="polite">
+          {label}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// One image of the swap form: checks the chosen file, previews it at once and compresses it
+// in the worker; `file` is the compressed JPEG, set once it is ready.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkImageFile } from '../lib/file-checks';
+import { compressImage } from '../lib/compress-image';
+import { notify } from '../lib/notify';
+
+export interface ImageSlot {
+  file: File | null;
+  previewUrl: string | null;
+  compressing: boolean;
+  /** The last problem with a chosen file, for the inline message. */
+  problem: string | null;
+  choose: (file: File | undefined) => void;
+}
+
+export function useImageSlot(compress: (file: File) => Promise<File> = compressImage): ImageSlot {
+  const { t } = useTranslation('swap');
+  const [file, setFile] = useState<File | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const [compressing, setCompressing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const generation = useRef(0);
+
+  useEffect(() => () => {
+    if (previewUrl) URL.revokeObjectURL(previewUrl);
+  }, [previewUrl]);
+
+  const choose = useCallback(
+    (chosen: File | undefined) => {
+      if (!chosen) return;
+      const check = checkImageFile(chosen);
+      if (check) {
+        const message = t(check === 'invalid_type' ? 'alerts.invalidType' : 'alerts.tooLarge');
+        setProblem(message);
+        notify(message, 'error');
+        return;
+      }
+      const mine = ++generation.current;
+      setProblem(null);
+      setFile(null);
+      setPreviewUrl(URL.createObjectURL(chosen));
+      setCompressing(true);
+      compress(chosen).then(
+        (compressed) => {
+          if (mine !== generation.current) return;
+          setFile(compressed);
+          setCompressing(false);
+        },
+        (error: unknown) => {
+          if (mine !== generation.current) return;
+          console.error(error);
+          const message = t('alerts.compressFailed');
+          setProblem(message);
+          setPreviewUrl(null);
+          setCompressing(false);
+          notify(message, 'error');
+        },
+      );
+    },
+    [compress, t],
+  );
+
+  return { file, previewUrl, compressing, problem, choose };
+}

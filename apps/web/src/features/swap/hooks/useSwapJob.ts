@@ -1,0 +1,154 @@
+// One swap from the click to its end (spec §4, Swap flow): sets the global processing flag,
+// uploads, follows the job's events and drives the progress bar. Success keeps the flag on
+// (the gallery clears it when the new result shows); failure clears it and gives the button back.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobEvent } from '@visage/contracts';
+import { isApiError } from '../../../lib/api-client';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { setFaceSwapProcessing } from '../../../store/ui-slice';
+import { uploadSwap } from '../api/upload-swap';
+import { followJob } from '../api/job-events';
+import { fetchSwapStatus } from '../api/swap-status';
+import { nextProgress, PROGRESS_TICK_MS } from '../lib/progress';
+import { reasonKey } from '../lib/failure-reason';
+import { notify } from '../lib/notify';
+
+const STATUS_POLL_MS = 5000;
+
+export type SwapPhase = 'idle' | 'uploading' | 'queued' | 'running' | 'finishing';
+
+export interface SwapJob {
+  phase: SwapPhase;
+  /** Percent shown by the bar. */
+  progress: number;
+  /** The reason of the last failure, translated, for the inline message. */
+  failure: string | null;
+  start: (target: File | null, source: File | null) => void;
+}
+
+export interface SwapJobOptions {
+  uid: string;
+  /** Called as soon as the result exists, so the gallery can show it at once. */
+  onDone?: (swapId: string) => void;
+}
+
+export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
+  const { t } = useTranslation('swap');
+  const dispatch = useAppDispatch();
+  const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
+  const [phase, setPhase] = useState<SwapPhase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const startedAt = useRef(0);
+  const eventProgress = useRef<number | null>(null);
+  const stopEvents = useRef<(() => void) | null>(null);
+  const statusPoll = useRef<ReturnType<typeof setInterval> | null>(null);
+  const onDoneRef = useRef(onDone);
+  useEffect(() => {
+    onDoneRef.current = onDone;
+  }, [onDone]);
+
+  const active = phase === 'uploading' || phase === 'queued' || phase === 'running';
+
+  // The bar ticks every second while the job runs.
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      setProgress((previous) => nextProgress({ elapsedMs: Date.now() - startedAt.current, eventProgress: eventProgress.current, previous }));
+    }, PROGRESS_TICK_MS);
+    return () => clearInterval(timer);
+  }, [active]);
+
+  const stopFollowing = useCallback(() => {
+    stopEvents.current?.();
+    stopEvents.current = null;
+    if (statusPoll.current) clearInterval(statusPoll.current);
+    statusPoll.current = null;
+  }, []);
+
+  useEffect(() => stopFollowing, [stopFollowing]);
+
+  const fail = useCallback(
+    (code: string | undefined) => {
+      stopFollowing();
+      const reason = t(reasonKey(code));
+      setFailure(reason);
+      setPhase('idle');
+      setProgress(0);
+      dispatch(setFaceSwapProcessing(false));
+      notify(`${t('alerts.failed')} ${reason}`, 'error');
+    },
+    [dispatch, stopFollowing, t],
+  );
+
+  const handleEvent = useCallback(
+    (event: JobEvent) => {
+      switch (event.type) {
+        case 'queued':
+          setPhase((p) => (p === 'uploading' ? 'queued' : p));
+          break;
+        case 'running':
+          eventProgress.current = event.progress;
+          setPhase('running');
+          setProgress((previous) => nextProgress({ elapsedMs: Date.now() - startedAt.current, eventProgress: event.progress, previous }));
+          break;
+        case 'done':
+          stopFollowing();
+          setPhase('finishing');
+          setProgress(100);
+          onDoneRef.current?.(event.swapId);
+          notify(t('alerts.success'));
+          break;
+        case 'failed':
+          fail(event.code);
+          break;
+      }
+    },
+    [fail, stopFollowing, t],
+  );
+
+  const start = useCallback(
+    (target: File | null, source: File | null) => {
+      if (!target || !source) {
+        notify(t('alerts.missing'), 'error');
+        return;
+      }
+      dispatch(setFaceSwapProcessing(true));
+      startedAt.current = Date.now();
+      eventProgress.current = null;
+      setProgress(0);
+      setFailure(null);
+      setPhase('uploading');
+      uploadSwap(uid, target, source).then(
+        (created) => {
+          console.info('Swap job created', created);
+          setPhase((p) => (p === 'uploading' ? 'queued' : p));
+          stopEvents.current = followJob(created.jobId, {
+            onEvent: handleEvent,
+            // The stream was refused (not a dropped connection, which EventSource retries):
+            // the bar falls back to the formula and the swap's status is read every few seconds.
+            onConnectionError: (closedForGood) => {
+              if (!closedForGood || statusPoll.current) return;
+              statusPoll.current = setInterval(() => {
+                fetchSwapStatus(uid, created.id).then((item) => {
+                  if (item?.status === 'done') handleEvent({ type: 'done', jobId: created.jobId, swapId: created.id });
+                  else if (item?.status === 'failed') handleEvent({ type: 'failed', jobId: created.jobId, code: item.error?.code ?? 'engine_failed', message: item.error?.message ?? '' });
+                }, (error: unknown) => console.error(error));
+              }, STATUS_POLL_MS);
+            },
+          });
+        },
+        (error: unknown) => {
+          console.error(error);
+          fail(isApiError(error) ? error.code : undefined);
+        },
+      );
+    },
+    [dispatch, fail, handleEvent, t, uid],
+  );
+
+  // After the result exists the spinner stays until the gallery shows it and clears the flag.
+  const shownPhase: SwapPhase = phase === 'finishing' && !processing ? 'idle' : phase;
+  return { phase: shownPhase, progress, failure, start };
+}

@@ -1,0 +1,3 @@
+// Public surface of the swap feature.
+export { SwapForm, type SwapFormProps } from './components/SwapForm';
+export { ModeCards } from './components/ModeCards';

@@ -1,0 +1,24 @@
+// Turns a failure (an upload error code or a job's failure code) into the key of its
+// translated reason; unknown codes get a generic one.
+const KNOWN_REASONS = new Set([
+  'no_face_source',
+  'no_face_target',
+  'face_too_small',
+  'unsupported_format',
+  'corrupt_image',
+  'image_too_large',
+  'engine_failed',
+  'file_too_large',
+  'invalid_image_type',
+  'images_missing',
+  'unauthenticated',
+  'not_found',
+  'quota_exceeded',
+  'rate_limited',
+  'network_error',
+]);
+
+export function reasonKey(code: string | undefined): string {
+  if (code === 'http_429') return 'reasons.rate_limited';
+  return `reasons.${code && KNOWN_REASONS.has(code) ? code : 'unknown'}`;
+}

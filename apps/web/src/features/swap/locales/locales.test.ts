@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+import { swapErrorCode } from '@visage/contracts';
+
+const keys = (value: unknown, prefix = ''): string[] =>
+  value && typeof value === 'object'
+    ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+
+describe('swap locales', () => {
+  it('have the same keys in English and French', () => {
+    expect(keys(fr).sort()).toEqual(keys(en).sort());
+  });
+
+  it('translate every failure code of a swap job', () => {
+    for (const code of swapErrorCode.options) {
+      expect(en.reasons).toHaveProperty(code);
+      expect(fr.reasons).toHaveProperty(code);
+    }
+    expect(en.reasons.no_face_source).toBe('No face was found in the face photo.');
+    expect(en.reasons.no_face_target).toBe('No face was found in the target photo.');
+  });
+
+  it('uses the spec texts of the dashboard', () => {
+    expect(en.form).toMatchObject({
+      title: "Let's Swap",
+      text: 'Choose a target photo and a face photo, then witness the transformation',
+      uploadTarget: 'Upload Target Image',
+      uploadFace: 'Upload Face Image',
+      submit: 'Swap Faces',
+    });
+    expect(en.cards.proshoot).toEqual({ title: 'Proshoot', subtitle: 'Get your Linkedin or CV photo' });
+    expect(en.cards.prosoccer).toEqual({ title: 'Pro Soccer Swap', subtitle: 'You are a soccer star' });
+  });
+});

@@ -1,0 +1,96 @@
+// Step 2: detect every face with box, score, 478 landmarks and head rotation. Faces partly outside
+// the frame or very small are reported with flags rather than dropped or crashed on.
+import type { RgbImage } from './decode.ts';
+import type { Models } from './models.ts';
+import type { FaceResult as HumanFace } from '@vladmandic/human';
+
+export interface FaceBox { x: number; y: number; width: number; height: number }
+/** Head rotation in degrees. */
+export interface FaceRotation { yaw: number; pitch: number; roll: number }
+
+export interface Face {
+  /** Position in the result list (largest face first). */
+  index: number;
+  box: FaceBox;
+  /** Mesh confidence 0..1. */
+  score: number;
+  /** 478 points [x, y, z] in image pixels (468 mesh + 10 iris). */
+  landmarks: Array<[number, number, number]>;
+  rotation: FaceRotation;
+  /** Face size in pixels: the larger side of the landmark box. */
+  size: number;
+  /** Part of the face lies outside the image. */
+  partial: boolean;
+  /** Smaller than the minimum usable face size. */
+  tooSmall: boolean;
+}
+
+/** Faces narrower than this (pixels) are flagged tooSmall and never swapped. */
+export const DEFAULT_MIN_FACE_SIZE = 40;
+/** Mesh confidence below which a detection is treated as "no face" (cartoons, animals, backs of heads). */
+export const MIN_FACE_SCORE = 0.5;
+
+const RAD = 180 / Math.PI;
+const ROLL_RETRY = 25 / RAD;
+
+export async function detectOnImage(models: Models, img: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
+  const { human, tf } = models;
+  const tensor = tf.tensor3d(img.data, [img.height, img.width, 3], 'int32');
+  let found: HumanFace[];
+  try {
+    // Without rotation correction the mesh holds on near-profile heads far better; strongly
+    // rolled heads get a second pass with it.
+    found = (await human.detect(tensor, { face: { detector: { rotation: false } } })).face;
+    if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
+      const rotated = (await human.detect(tensor, { face: { detector: { rotation: true } } })).face;
+      if (rotated.filter((f) => f.score >= MIN_FACE_SCORE).length >= found.filter((f) => f.score >= MIN_FACE_SCORE).length) found = rotated;
+    }
+  } finally {
+    tf.dispose(tensor);
+  }
+  const faces: Face[] = [];
+  for (const f of found) {
+    if (f.score < MIN_FACE_SCORE || f.mesh.length < 468) continue;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let i = 0; i < 468; i++) {
+      const p = f.mesh[i]!;
+      if (p[0] < minX) minX = p[0];
+      if (p[0] > maxX) maxX = p[0];
+      if (p[1] < minY) minY = p[1];
+      if (p[1] > maxY) maxY = p[1];
+    }
+    const width = maxX - minX, height = maxY - minY;
+    const size = Math.max(width, height);
+    const margin = 0.02 * size;
+    const partial = minX < -margin || minY < -margin || maxX > img.width - 1 + margin || maxY > img.height - 1 + margin;
+    const angle = f.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 };
+    faces.push({
+      index: 0,
+      box: { x: round1(minX), y: round1(minY), width: round1(width), height: round1(height) },
+      score: Math.round(f.score * 1000) / 1000,
+      landmarks: f.mesh.map((p) => [p[0], p[1], p[2] ?? 0] as [number, number, number]),
+      rotation: { yaw: round1(angle.yaw * RAD), pitch: round1(angle.pitch * RAD), roll: round1(angle.roll * RAD) },
+      size: round1(size),
+      partial,
+      tooSmall: size < minFaceSize,
+    });
+  }
+  faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height || a.box.x - b.box.x);
+  faces.forEach((f, i) => { f.index = i; });
+  return faces;
+}
+
+function round1(v: number): number {
+  return Math.round(v * 10) / 10;
+}
+
+/** Flat x,y of the first `count` landmarks. */
+export function flatPoints(face: Face, count = 468): Float32Array {
+  const out = new Float32Array(count * 2);
+  for (let i = 0; i < count; i++) {
+    const p = face.landmarks[i]!;
+    out[2 * i] = p[0];
+    out[2 * i + 1] = p[1];
+  }
+  return out;
+}

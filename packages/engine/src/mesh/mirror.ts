@@ -1,0 +1,66 @@
+// Mirror fill: when the source's head is turned away from the target's pose, the triangles the source
+// hardly shows are taken from their mirror twins on the side it does show (the mesh is symmetric),
+// instead of stretching a few foreshortened pixels over the target's visible cheek.
+import { signedArea2 } from '../raster/affine.ts';
+
+export interface MirrorOptions {
+  /** Yaw difference, in degrees, above which mirror fill is considered. */
+  minYawDiff?: number;
+  /** A source triangle is "hidden" when its normalised visibility is below this fraction of its twin's. */
+  ratio?: number;
+}
+
+/** Visibility of each triangle: front-facing area in the image relative to its canonical UV area, normalised by the whole face. */
+export function triangleVisibility(pts: Float32Array, uv: Float32Array, triangles: Uint16Array): Float32Array {
+  const n = triangles.length / 3;
+  const vis = new Float32Array(n);
+  let imgSum = 0, uvSum = 0;
+  for (let t = 0; t < n; t++) {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    const ai = -signedArea2(pts[2 * a]!, pts[2 * a + 1]!, pts[2 * b]!, pts[2 * b + 1]!, pts[2 * c]!, pts[2 * c + 1]!);
+    const au = Math.abs(signedArea2(uv[2 * a]!, uv[2 * a + 1]!, uv[2 * b]!, uv[2 * b + 1]!, uv[2 * c]!, uv[2 * c + 1]!));
+    vis[t] = au > 1e-12 ? ai / au : 0;
+    if (ai > 0) imgSum += ai;
+    uvSum += au;
+  }
+  const scale = imgSum > 0 ? uvSum / imgSum : 1;
+  for (let t = 0; t < n; t++) vis[t] = vis[t]! * scale;
+  return vis;
+}
+
+/**
+ * Per-triangle source override for the warp: flat 6 numbers per triangle (the mirrored source
+ * triangle's points), NaN where the triangle's own source is used. Returns null when no triangle
+ * needs mirroring.
+ */
+export function mirrorOverrides(
+  srcPts: Float32Array, dstPts: Float32Array, uv: Float32Array, mirror: Uint16Array, triangles: Uint16Array,
+  yawDiffDeg: number, opts: MirrorOptions = {},
+): { override: Float32Array; mirrored: number } | null {
+  const minYaw = opts.minYawDiff ?? 20;
+  const ratio = opts.ratio ?? 0.45;
+  if (Math.abs(yawDiffDeg) < minYaw) return null;
+  const n = triangles.length / 3;
+  const vs = triangleVisibility(srcPts, uv, triangles);
+  const vd = triangleVisibility(dstPts, uv, triangles);
+  const override = new Float32Array(6 * n).fill(Number.NaN);
+  let mirrored = 0;
+  for (let t = 0; t < n; t++) {
+    const a = mirror[triangles[3 * t]!]!, b = mirror[triangles[3 * t + 1]!]!, c = mirror[triangles[3 * t + 2]!]!;
+    // Visibility of the mirrored triangle in the source (mirroring flips the winding, so negate).
+    const ai = signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
+    const own = vs[t]!;
+    const target = vd[t]!;
+    if (target <= 0) continue; // hidden in the target: not drawn anyway
+    if (ai <= 0) continue; // twin not visible either
+    // The twin has the same canonical area (symmetric mesh), so image areas compare directly.
+    const ownArea = -signedArea2(srcPts[2 * triangles[3 * t]!]!, srcPts[2 * triangles[3 * t]! + 1]!, srcPts[2 * triangles[3 * t + 1]!]!, srcPts[2 * triangles[3 * t + 1]! + 1]!, srcPts[2 * triangles[3 * t + 2]!]!, srcPts[2 * triangles[3 * t + 2]! + 1]!);
+    if (own < ratio * target && ownArea < ratio * ai) {
+      override[6 * t] = srcPts[2 * a]!; override[6 * t + 1] = srcPts[2 * a + 1]!;
+      override[6 * t + 2] = srcPts[2 * b]!; override[6 * t + 3] = srcPts[2 * b + 1]!;
+      override[6 * t + 4] = srcPts[2 * c]!; override[6 * t + 5] = srcPts[2 * c + 1]!;
+      mirrored++;
+    }
+  }
+  return mirrored > 0 ? { override, mirrored } : null;
+}

@@ -1,0 +1,69 @@
+// Step 5: the blend mask. Inner face only (brows to chin, cheek to cheek; never the source's hairline),
+// built from the warped triangles' classes so it stays right on profiles, feathered in proportion to
+// the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
+import { gaussianBlur } from '../raster/blur.ts';
+import type { Roi } from '../raster/warp.ts';
+import { TRI_FEATURE, TRI_MOUTH, TRI_SKIN } from '../mesh/topology.ts';
+
+/** Inner-lip gap relative to face height; above MOUTH_OPEN the target's mouth interior is kept. */
+export function mouthOpenness(pts: Float32Array): number {
+  const gap = Math.hypot(pts[2 * 13]! - pts[2 * 14]!, pts[2 * 13 + 1]! - pts[2 * 14 + 1]!);
+  const faceH = Math.hypot(pts[2 * 10]! - pts[2 * 152]!, pts[2 * 10 + 1]! - pts[2 * 152 + 1]!);
+  return faceH > 0 ? gap / faceH : 0;
+}
+export const MOUTH_OPEN = 0.025;
+
+export interface FaceMasks {
+  /** Feathered blend mask 0..1 (0 on and outside the support's edge). */
+  alpha: Float32Array;
+  /** Hard support: the only pixels that may change. */
+  support: Uint8Array;
+  /** Weights for the low-frequency colour transfer: skin only (no eyes, brows, lips, mouth). */
+  skin: Float32Array;
+}
+
+/** Feather radius (Gaussian sigma) as a fraction of the face size. */
+export const FEATHER = 0.05;
+
+export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthOpen: boolean): FaceMasks {
+  const { w, h } = roi;
+  const n = w * h;
+  const support = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = cover[i]!;
+    support[i] = c === TRI_SKIN || c === TRI_FEATURE || (c === TRI_MOUTH && !mouthOpen) ? 1 : 0;
+  }
+  // Feather on a coarse grid (the blur is wide, so resolution there is wasted), then upsample.
+  const ds = Math.max(1, Math.floor(faceSize / 120));
+  const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
+  const grid = new Float32Array(gw * gh);
+  for (let y = 0; y < h; y++) {
+    const gy = ((y / ds) | 0) * gw;
+    for (let x = 0; x < w; x++) if (support[y * w + x]) grid[gy + ((x / ds) | 0)]! += 1;
+  }
+  // Cells at the right/bottom edge may be partial; normalise by their real pixel count.
+  for (let gy = 0; gy < gh; gy++) {
+    const ch = Math.min(ds, h - gy * ds);
+    for (let gx = 0; gx < gw; gx++) grid[gy * gw + gx]! /= ch * Math.min(ds, w - gx * ds);
+  }
+  gaussianBlur(grid, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
+  const alpha = new Float32Array(n);
+  const skin = new Float32Array(n);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / ds - 0.5));
+    const y0 = fy | 0, y1 = Math.min(gh - 1, y0 + 1), ty = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!support[i]) continue;
+      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / ds - 0.5));
+      const x0 = fx | 0, x1 = Math.min(gw - 1, x0 + 1), tx = fx - x0;
+      const v = (grid[y0 * gw + x0]! * (1 - tx) + grid[y0 * gw + x1]! * tx) * (1 - ty) + (grid[y1 * gw + x0]! * (1 - tx) + grid[y1 * gw + x1]! * tx) * ty;
+      // 0 on the outline, 1 a couple of sigmas inside, smoothstep in between.
+      let a = (v - 0.5) * 2;
+      a = a <= 0 ? 0 : a >= 1 ? 1 : a * a * (3 - 2 * a);
+      alpha[i] = a;
+      if (cover[i] === TRI_SKIN && a > 0.3) skin[i] = 1;
+    }
+  }
+  return { alpha, support, skin };
+}

@@ -1,0 +1,219 @@
+// A pool of worker processes (default: one per core). Each loads the models once; tasks wait in a
+// bounded queue (back-pressure: beyond `maxQueue` a task is refused with `pool_busy`). A worker that
+// dies is replaced and only the task it held fails, with `worker_crashed`.
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api.ts';
+import { EngineError, isEngineErrorCode } from '../errors.ts';
+import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
+
+export interface EnginePoolOptions {
+  /** Worker processes; default one per CPU core. */
+  size?: number;
+  /** Tasks allowed to wait beyond the running ones before new tasks are refused; default 256. */
+  maxQueue?: number;
+  /** A task running longer than this kills its worker and fails with worker_crashed; default 120 s. */
+  taskTimeoutMs?: number;
+}
+
+export type PoolSwapOptions = SwapOptions;
+
+export interface PoolStats {
+  size: number;
+  ready: number;
+  busy: number;
+  queued: number;
+  completed: number;
+  failed: number;
+  restarts: number;
+}
+
+export interface EnginePool {
+  swap(opts: PoolSwapOptions): Promise<SwapResult>;
+  detect(image: Buffer, opts?: DetectOptions): Promise<DetectResult>;
+  /** Resolves once every worker has loaded its models. */
+  ready(): Promise<void>;
+  stats(): PoolStats;
+  /** Process ids of the current workers (for monitoring memory). */
+  workerPids(): number[];
+  /** Refuses new tasks, fails queued ones with pool_closed, waits for running ones, stops the workers. */
+  close(): Promise<void>;
+}
+
+interface Task {
+  id: number;
+  request: WorkerRequest;
+  onProgress?: (stage: string, fraction: number) => void;
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+}
+
+interface Slot {
+  child: ChildProcess;
+  ready: boolean;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const require = createRequire(import.meta.url);
+const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
+const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
+const MAX_STARTUP_FAILURES = 5;
+
+function toBuffer(v: Uint8Array): Buffer {
+  return Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+}
+
+function reviveError(e: SerializedError): Error {
+  if (e.code && isEngineErrorCode(e.code)) return new EngineError(e.code, e.message, e.details);
+  return new Error(e.message);
+}
+
+export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
+  const size = Math.max(1, opts.size ?? os.availableParallelism());
+  const maxQueue = opts.maxQueue ?? 256;
+  const taskTimeoutMs = opts.taskTimeoutMs ?? 120_000;
+  const slots: Slot[] = [];
+  const queue: Task[] = [];
+  let nextId = 1;
+  let closed = false;
+  let startupFailures = 0;
+  const stats = { completed: 0, failed: 0, restarts: 0 };
+  let readyWaiters: Array<() => void> = [];
+
+  function spawn(): Slot {
+    const child = fork(WORKER_ENTRY, [], {
+      execArgv: ['--import', TSX_LOADER],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const slot: Slot = { child, ready: false, task: null, timer: null };
+    child.on('message', (msg: WorkerMessage) => onMessage(slot, msg));
+    child.on('exit', (code, signal) => onExit(slot, code, signal));
+    child.on('error', () => { /* 'exit' follows and handles it */ });
+    return slot;
+  }
+
+  function onMessage(slot: Slot, msg: WorkerMessage): void {
+    if (msg.type === 'ready') {
+      slot.ready = true;
+      startupFailures = 0;
+      if (slots.every((s) => s.ready)) { readyWaiters.forEach((r) => r()); readyWaiters = []; }
+      pump();
+      return;
+    }
+    const task = slot.task;
+    if (!task || msg.id !== task.id) return;
+    if (msg.type === 'progress') {
+      try { task.onProgress?.(msg.stage, msg.fraction); } catch { /* a listener must not break the pool */ }
+      return;
+    }
+    finish(slot);
+    if (msg.type === 'result') {
+      stats.completed++;
+      const r = msg.result as SwapResult & DetectResult;
+      if ('image' in r && r.image) { r.image = toBuffer(r.image); r.thumbnail = toBuffer(r.thumbnail); }
+      task.resolve(r);
+    } else {
+      stats.failed++;
+      task.reject(reviveError(msg.error));
+    }
+    pump();
+  }
+
+  function finish(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.task = null;
+  }
+
+  function onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null): void {
+    const idx = slots.indexOf(slot);
+    if (idx >= 0) slots.splice(idx, 1);
+    const task = slot.task;
+    finish(slot);
+    if (!slot.ready) startupFailures++;
+    if (task) {
+      stats.failed++;
+      task.reject(new EngineError('worker_crashed', undefined, { exitCode: code, signal }));
+    }
+    if (closed) return;
+    stats.restarts++;
+    if (startupFailures >= MAX_STARTUP_FAILURES) {
+      // Workers cannot even start: fail what waits instead of looping forever.
+      while (queue.length) queue.shift()!.reject(new EngineError('worker_crashed', 'The face engine workers cannot start.'));
+      startupFailures = 0;
+      if (slots.length === 0) slots.push(spawn());
+      return;
+    }
+    slots.push(spawn());
+  }
+
+  function pump(): void {
+    for (const slot of slots) {
+      if (!queue.length) return;
+      if (!slot.ready || slot.task) continue;
+      const task = queue.shift()!;
+      slot.task = task;
+      slot.timer = setTimeout(() => {
+        slot.child.kill('SIGKILL');
+      }, taskTimeoutMs);
+      slot.child.send(task.request);
+    }
+  }
+
+  function submit<T>(build: (id: number) => WorkerRequest, onProgress?: (stage: string, fraction: number) => void): Promise<T> {
+    if (closed) return Promise.reject(new EngineError('pool_closed'));
+    const busy = slots.filter((s) => s.task).length;
+    if (queue.length >= maxQueue && busy >= slots.length) return Promise.reject(new EngineError('pool_busy'));
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      queue.push({ id, request: build(id), ...(onProgress ? { onProgress } : {}), resolve: resolve as (v: unknown) => void, reject });
+      pump();
+    });
+  }
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    swap(o: PoolSwapOptions): Promise<SwapResult> {
+      const { onProgress, ...rest } = o;
+      return submit<SwapResult>((id) => ({ type: 'swap', id, opts: rest }), onProgress);
+    },
+    detect(image: Buffer, o?: DetectOptions): Promise<DetectResult> {
+      return submit<DetectResult>((id) => ({ type: 'detect', id, image, ...(o ? { opts: o } : {}) }));
+    },
+    ready(): Promise<void> {
+      if (slots.length > 0 && slots.every((s) => s.ready)) return Promise.resolve();
+      return new Promise((r) => readyWaiters.push(r));
+    },
+    stats(): PoolStats {
+      return { size, ready: slots.filter((s) => s.ready).length, busy: slots.filter((s) => s.task).length, queued: queue.length, ...stats };
+    },
+    workerPids(): number[] {
+      return slots.map((s) => s.child.pid).filter((p): p is number => typeof p === 'number');
+    },
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      while (queue.length) queue.shift()!.reject(new EngineError('pool_closed'));
+      const running = slots.filter((s) => s.task).map((s) => new Promise<void>((r) => {
+        const t = s.task!;
+        const done = () => r();
+        const { resolve, reject } = t;
+        t.resolve = (v) => { resolve(v); done(); };
+        t.reject = (e) => { reject(e); done(); };
+      }));
+      await Promise.all(running);
+      await Promise.all(slots.map((s) => new Promise<void>((r) => {
+        if (s.child.exitCode !== null || s.child.signalCode !== null) { r(); return; }
+        s.child.once('exit', () => r());
+        s.child.kill('SIGTERM');
+      })));
+      readyWaiters.forEach((r) => r());
+      readyWaiters = [];
+    },
+  };
+}

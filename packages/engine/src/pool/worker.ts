@@ -1,0 +1,40 @@
+// Worker process: loads the models once, then runs one request at a time for the pool.
+import { detectFaces, swapFaces } from '../api.ts';
+import { EngineError } from '../errors.ts';
+import { loadModels } from '../models.ts';
+import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
+
+function send(msg: WorkerMessage): void {
+  process.send?.(msg);
+}
+
+function serialize(err: unknown): SerializedError {
+  if (err instanceof EngineError) return { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
+  return { code: null, message: err instanceof Error ? err.message : String(err) };
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+process.on('message', (req: WorkerRequest) => {
+  queue = queue.then(async () => {
+    try {
+      if (req.type === 'swap') {
+        const opts = { ...req.opts, source: Buffer.from(req.opts.source), target: Buffer.from(req.opts.target) };
+        const tf = opts.targetFaces;
+        if (tf && typeof tf === 'object' && !Array.isArray(tf)) opts.targetFaces = { ...tf, reference: Buffer.from(tf.reference) };
+        const result = await swapFaces({ ...opts, onProgress: (stage, fraction) => send({ type: 'progress', id: req.id, stage, fraction }) });
+        send({ type: 'result', id: req.id, result });
+      } else {
+        const result = await detectFaces(Buffer.from(req.image), req.opts);
+        send({ type: 'result', id: req.id, result });
+      }
+    } catch (err) {
+      send({ type: 'error', id: req.id, error: serialize(err) });
+    }
+  });
+});
+
+process.on('disconnect', () => process.exit(0));
+
+const models = await loadModels();
+send({ type: 'ready', loadMs: models.loadMs });

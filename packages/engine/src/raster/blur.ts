@@ -1,0 +1,42 @@
+// Separable running-sum box blur on float planes; three passes approximate a Gaussian.
+// Hot loop over typed arrays, no allocation per pixel.
+
+/** One horizontal + vertical box pass of radius r, written back into `plane`. `tmp` must be as long as plane. */
+export function boxBlurPass(plane: Float32Array, w: number, h: number, r: number, tmp: Float32Array): void {
+  if (r < 1) return;
+  const norm = 1 / (2 * r + 1);
+  // horizontal: plane -> tmp, clamping at the borders
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let acc = 0;
+    for (let k = -r; k <= r; k++) acc += plane[row + Math.min(w - 1, Math.max(0, k))]!;
+    for (let x = 0; x < w; x++) {
+      tmp[row + x] = acc * norm;
+      const add = x + r + 1 < w ? x + r + 1 : w - 1;
+      const sub = x - r > 0 ? x - r : 0;
+      acc += plane[row + add]! - plane[row + sub]!;
+    }
+  }
+  // vertical: tmp -> plane
+  for (let x = 0; x < w; x++) {
+    let acc = 0;
+    for (let k = -r; k <= r; k++) acc += tmp[Math.min(h - 1, Math.max(0, k)) * w + x]!;
+    for (let y = 0; y < h; y++) {
+      plane[y * w + x] = acc * norm;
+      const add = y + r + 1 < h ? y + r + 1 : h - 1;
+      const sub = y - r > 0 ? y - r : 0;
+      acc += tmp[add * w + x]! - tmp[sub * w + x]!;
+    }
+  }
+}
+
+/** Approximate Gaussian blur with standard deviation `sigma` (three box passes), in place. */
+export function gaussianBlur(plane: Float32Array, w: number, h: number, sigma: number, tmp?: Float32Array): void {
+  if (sigma < 0.5) return;
+  // Box radius whose three-pass variance matches sigma²: 3 * ((2r+1)² - 1) / 12 = sigma²
+  const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
+  const t = tmp && tmp.length >= plane.length ? tmp : new Float32Array(plane.length);
+  boxBlurPass(plane, w, h, r, t);
+  boxBlurPass(plane, w, h, r, t);
+  boxBlurPass(plane, w, h, r, t);
+}

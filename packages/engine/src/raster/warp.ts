@@ -1,0 +1,94 @@
+// Step 4: warp the source face onto the target mesh triangle by triangle with bilinear sampling,
+// restricted to the target's region of interest. Hidden source triangles may be replaced by their
+// mirror twins (see mirror.ts) so a turned-away cheek is not stretched.
+import { signedArea2, triangleAffine } from './affine.ts';
+import type { RgbImage } from '../decode.ts';
+
+export interface Roi { x: number; y: number; w: number; h: number }
+
+export interface WarpInput {
+  src: RgbImage;
+  /** Source mesh points, flat x,y (at least 468 points). */
+  srcPts: Float32Array;
+  /** Target mesh points, flat x,y, in target image coordinates. */
+  dstPts: Float32Array;
+  triangles: Uint16Array;
+  /** Optional class per triangle written into `cover` (default 1). */
+  triClass?: Uint8Array;
+  /** Optional per-triangle replacement source triangles (flat 6 numbers each); NaN = use srcPts. */
+  srcOverride?: Float32Array;
+  roi: Roi;
+}
+
+export interface WarpOutput {
+  /** Planar float RGB (3 planes of roi.w × roi.h), 0..255. */
+  rgb: Float32Array;
+  /** Class of the triangle that covered the pixel (0 = none). */
+  cover: Uint8Array;
+}
+
+export function warpTriangles(inp: WarpInput, out?: WarpOutput): WarpOutput {
+  const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass } = inp;
+  const n = roi.w * roi.h;
+  const rgb = out?.rgb ?? new Float32Array(3 * n);
+  const cover = out?.cover ?? new Uint8Array(n);
+  cover.fill(0);
+  const sw = src.width, sh = src.height, sd = src.data;
+  const from = new Float64Array(6);
+  const to = new Float64Array(6);
+  const tcount = triangles.length / 3;
+  for (let t = 0; t < tcount; t++) {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    from[0] = dstPts[2 * a]!; from[1] = dstPts[2 * a + 1]!;
+    from[2] = dstPts[2 * b]!; from[3] = dstPts[2 * b + 1]!;
+    from[4] = dstPts[2 * c]!; from[5] = dstPts[2 * c + 1]!;
+    // A triangle facing away in the target is hidden behind the front of the face: skip it.
+    if (signedArea2(from[0], from[1], from[2], from[3], from[4], from[5]) >= 0) continue;
+    if (srcOverride && !Number.isNaN(srcOverride[6 * t]!)) {
+      for (let k = 0; k < 6; k++) to[k] = srcOverride[6 * t + k]!;
+    } else {
+      to[0] = srcPts[2 * a]!; to[1] = srcPts[2 * a + 1]!;
+      to[2] = srcPts[2 * b]!; to[3] = srcPts[2 * b + 1]!;
+      to[4] = srcPts[2 * c]!; to[5] = srcPts[2 * c + 1]!;
+    }
+    const cls = triClass ? triClass[t]! : 1;
+    const m = triangleAffine(from, to);
+    if (!m) continue;
+    const [ma, mb, mc, md, me, mf] = m;
+    const minX = Math.max(roi.x, Math.ceil(Math.min(from[0], from[2], from[4])));
+    const maxX = Math.min(roi.x + roi.w - 1, Math.floor(Math.max(from[0], from[2], from[4])));
+    const minY = Math.max(roi.y, Math.ceil(Math.min(from[1], from[3], from[5])));
+    const maxY = Math.min(roi.y + roi.h - 1, Math.floor(Math.max(from[1], from[3], from[5])));
+    if (minX > maxX || minY > maxY) continue;
+    // Edge functions (front-facing triangles have negative area, so inside means all ≤ 0).
+    const x0 = from[0], y0 = from[1], x1 = from[2], y1 = from[3], x2 = from[4], y2 = from[5];
+    const eps = 1e-6;
+    for (let y = minY; y <= maxY; y++) {
+      const rowBase = (y - roi.y) * roi.w - roi.x;
+      for (let x = minX; x <= maxX; x++) {
+        const e0 = (x1 - x0) * (y - y0) - (y1 - y0) * (x - x0);
+        const e1 = (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1);
+        const e2 = (x0 - x2) * (y - y2) - (y0 - y2) * (x - x2);
+        if (e0 > eps || e1 > eps || e2 > eps) continue;
+        const idx = rowBase + x;
+        if (cover[idx]) continue;
+        cover[idx] = cls;
+        // Bilinear sample of the source at the mapped position, clamped to the image.
+        let sx = ma * x + mb * y + mc;
+        let sy = md * x + me * y + mf;
+        if (sx < 0) sx = 0; else if (sx > sw - 1) sx = sw - 1;
+        if (sy < 0) sy = 0; else if (sy > sh - 1) sy = sh - 1;
+        const ix = sx | 0, iy = sy | 0;
+        const fx = sx - ix, fy = sy - iy;
+        const ix1 = ix + 1 < sw ? ix + 1 : ix;
+        const iy1 = iy + 1 < sh ? iy + 1 : iy;
+        const p00 = (iy * sw + ix) * 3, p10 = (iy * sw + ix1) * 3, p01 = (iy1 * sw + ix) * 3, p11 = (iy1 * sw + ix1) * 3;
+        const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+        rgb[idx] = sd[p00]! * w00 + sd[p10]! * w10 + sd[p01]! * w01 + sd[p11]! * w11;
+        rgb[n + idx] = sd[p00 + 1]! * w00 + sd[p10 + 1]! * w10 + sd[p01 + 1]! * w01 + sd[p11 + 1]! * w11;
+        rgb[2 * n + idx] = sd[p00 + 2]! * w00 + sd[p10 + 2]! * w10 + sd[p01 + 2]! * w01 + sd[p11 + 2]! * w11;
+      }
+    }
+  }
+  return { rgb, cover };
+}

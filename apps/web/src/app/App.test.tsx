@@ -1,0 +1,68 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRouter } from 'react-router';
+import { createI18n } from '../lib/i18n';
+import type { Language } from '../lib/language';
+import { createAppStore } from '../store';
+import { setLanguage } from '../store/ui-slice';
+import { App } from './App';
+import { routeList } from './routes';
+import { routeObjects } from './router';
+
+function renderAt(path: string, language: Language = 'en') {
+  const store = createAppStore();
+  store.dispatch(setLanguage(language));
+  const router = createMemoryRouter(routeObjects(routeList), { initialEntries: [path] });
+  const view = render(<App store={store} i18n={createI18n(language)} router={router} />);
+  return { store, router, ...view };
+}
+
+// jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+afterEach(cleanup);
+
+describe('App', () => {
+  it('renders the landing page inside the shell', () => {
+    renderAt('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Revolutionize Your Content with Seamless Face Swapping');
+    expect(screen.getByRole('link', { name: /Join Beta/ }).getAttribute('href')).toBe('/login');
+    expect(screen.getByTestId('sidebar')).toBeTruthy();
+    expect(screen.getByTestId('app-footer').textContent).toContain('Privacy Policy');
+  });
+
+  it('renders the legal pages with 11 and 14 sections, in French too', () => {
+    const terms = renderAt('/terms');
+    expect(terms.container.querySelectorAll('main section')).toHaveLength(11);
+    cleanup();
+    const privacy = renderAt('/privacy', 'fr');
+    expect(privacy.container.querySelectorAll('main section')).toHaveLength(14);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Politique de confidentialité');
+  });
+
+  it('the drawer toggles write the UI state', () => {
+    const { store } = renderAt('/');
+    fireEvent.click(screen.getByTestId('drawer-toggle-mobile'));
+    expect(store.getState().ui.drawerMobile).toBe(true);
+    fireEvent.click(screen.getByTestId('drawer-backdrop'));
+    expect(store.getState().ui.drawerMobile).toBe(false);
+    fireEvent.click(screen.getByTestId('drawer-toggle-desktop'));
+    expect(store.getState().ui.drawerDesktop).toBe(false);
+  });
+
+  it('switching language re-renders the page in that language and sets <html lang>', async () => {
+    const { store } = renderAt('/');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'FR' }));
+    });
+    expect(store.getState().ui.language).toBe('fr');
+    expect(screen.getByRole('link', { name: /Rejoindre la bêta/ })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('an unknown path shows the not-found page', () => {
+    renderAt('/nowhere');
+    expect(screen.getByTestId('not-found')).toBeTruthy();
+  });
+});

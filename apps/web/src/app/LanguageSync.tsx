@@ -1,0 +1,16 @@
+// Keeps i18next and <html lang> on the language held in the store (ui.language).
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, isSupportedLanguage } from '../lib/language';
+import { useAppSelector } from '../store/hooks';
+
+export function LanguageSync() {
+  const { i18n } = useTranslation();
+  const language = useAppSelector((state) => state.ui.language);
+  useEffect(() => {
+    const effective = isSupportedLanguage(language) ? language : DEFAULT_LANGUAGE;
+    if (i18n.language !== effective) void i18n.changeLanguage(effective);
+    document.documentElement.lang = effective;
+  }, [language, i18n]);
+  return null;
+}

@@ -1,0 +1,30 @@
+// Route layouts: RootLayout wraps every page (language, theme, scroll position);
+// ShellLayout adds header, sidebar and footer around the pages that use the shell.
+import { useMemo } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AppShell, ThemeSync } from '../features/shell';
+import { useAccessLevel } from '../lib/access';
+import { navFor, type RouteNode } from '../lib/navigation';
+import { HeaderActions } from './HeaderActions';
+import { LanguageSync } from './LanguageSync';
+
+export function RootLayout() {
+  return (
+    <>
+      <LanguageSync />
+      <ThemeSync />
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+export function ShellLayout({ nodes }: { nodes: readonly RouteNode[] }) {
+  const level = useAccessLevel();
+  const nav = useMemo(() => navFor(nodes, level), [nodes, level]);
+  return (
+    <AppShell nav={nav} actions={<HeaderActions />}>
+      <Outlet />
+    </AppShell>
+  );
+}

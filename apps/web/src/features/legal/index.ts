@@ -1,0 +1,2 @@
+export { PrivacyPage } from './components/PrivacyPage';
+export { TermsPage } from './components/TermsPage';

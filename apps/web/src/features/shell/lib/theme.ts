@@ -1,0 +1,8 @@
+// Which palette a path uses (spec: dark on paths containing /proshoot, soccer on /prosoccer).
+export type Theme = 'light' | 'dark' | 'soccer';
+
+export function themeForPath(pathname: string): Theme {
+  if (pathname.includes('/proshoot')) return 'dark';
+  if (pathname.includes('/prosoccer')) return 'soccer';
+  return 'light';
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n, localeFiles, type LocaleFile } from './i18n';
+import { SUPPORTED_LANGUAGES } from './language';
+
+/** Every leaf of a locale file as a dotted path (array items by index) with its text. */
+function leaves(value: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof value === 'string') {
+    out.set(prefix, value);
+  } else if (Array.isArray(value) || (value && typeof value === 'object')) {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [path, text] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(path, text);
+    }
+  } else {
+    out.set(prefix, `<${typeof value}>`);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+const files = localeFiles();
+const byNamespace = new Map<string, LocaleFile[]>();
+for (const file of files) byNamespace.set(file.namespace, [...(byNamespace.get(file.namespace) ?? []), file]);
+
+describe('locale files', () => {
+  it('are found for common and for each feature with text', () => {
+    expect([...byNamespace.keys()]).toEqual(expect.arrayContaining(['common', 'shell', 'landing', 'legal']));
+  });
+
+  for (const [namespace, group] of byNamespace) {
+    describe(`namespace "${namespace}"`, () => {
+      it('exists in every supported language', () => {
+        expect(group.map((f) => f.language).sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
+      });
+
+      it('has exactly the same keys in en and fr', () => {
+        const en = leaves(group.find((f) => f.language === 'en')?.content);
+        const fr = leaves(group.find((f) => f.language === 'fr')?.content);
+        expect([...fr.keys()].sort()).toEqual([...en.keys()].sort());
+      });
+
+      it('has no empty text, only strings, and the same {{placeholders}} in both languages', () => {
+        const en = leaves(group.find((f) => f.language === 'en')?.content);
+        const fr = leaves(group.find((f) => f.language === 'fr')?.content);
+        for (const [path, text] of [...en, ...fr]) {
+          expect(text, path).not.toMatch(/^<|^\s*$/);
+        }
+        for (const [path, text] of en) {
+          expect(placeholders(fr.get(path) ?? ''), path).toEqual(placeholders(text));
+        }
+      });
+    });
+  }
+});
+
+describe('i18n instance', () => {
+  it('translates feature namespaces in both languages', () => {
+    const en = createI18n('en');
+    expect(en.t('landing:hero.headline')).toBe('Revolutionize Your Content with Seamless Face Swapping');
+    expect(en.t('shell:footer.terms')).toBe('Terms of Use');
+    const fr = createI18n('fr');
+    expect(fr.t('shell:footer.privacy')).toBe('Politique de confidentialité');
+    expect(fr.t('nav.home')).toBe('Accueil');
+  });
+
+  it('the legal texts have 11 and 14 sections in both languages', () => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      const i18n = createI18n(language);
+      expect(i18n.t('legal:terms.sections', { returnObjects: true }), language).toHaveLength(11);
+      expect(i18n.t('legal:privacy.sections', { returnObjects: true }), language).toHaveLength(14);
+    }
+  });
+});

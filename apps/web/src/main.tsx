@@ -1,0 +1,25 @@
+// Entry: start language from the browser (or the visitor's earlier choice), build the store,
+// i18n and router, render.
+import '@fontsource-variable/inter';
+import '@fontsource-variable/plus-jakarta-sans';
+import './styles/global.css';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/App';
+import { routeList } from './app/routes';
+import { routeObjects } from './app/router';
+import { createI18n } from './lib/i18n';
+import { initialLanguage } from './lib/language';
+import { createAppStore } from './store';
+import { setLanguage } from './store/ui-slice';
+
+const language = initialLanguage();
+const store = createAppStore();
+store.dispatch(setLanguage(language));
+const i18n = createI18n(language);
+document.documentElement.lang = language;
+const router = createBrowserRouter(routeObjects(routeList));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(<App store={store} i18n={i18n} router={router} />);

@@ -1,0 +1,54 @@
+// The spec's UI state (section 3). Each setter writes the value it is given, as is.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export interface UiState {
+  drawerDesktop: boolean;
+  drawerMobile: boolean;
+  chatNavMobile: boolean;
+  language: string;
+  faceSwapProcessing: boolean;
+  faceSwapBulkLength: number;
+}
+
+export const initialUiState: UiState = {
+  drawerDesktop: true,
+  drawerMobile: false,
+  chatNavMobile: false,
+  language: 'en',
+  faceSwapProcessing: false,
+  faceSwapBulkLength: 0,
+};
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState: initialUiState,
+  reducers: {
+    setDrawerDesktop(state, action: PayloadAction<boolean>) {
+      state.drawerDesktop = action.payload;
+    },
+    setDrawerMobile(state, action: PayloadAction<boolean>) {
+      state.drawerMobile = action.payload;
+    },
+    setChatNavMobile(state, action: PayloadAction<boolean>) {
+      state.chatNavMobile = action.payload;
+    },
+    setLanguage(state, action: PayloadAction<string>) {
+      state.language = action.payload;
+    },
+    setFaceSwapProcessing(state, action: PayloadAction<boolean>) {
+      state.faceSwapProcessing = action.payload;
+    },
+    setFaceSwapBulkLength(state, action: PayloadAction<number>) {
+      state.faceSwapBulkLength = action.payload;
+    },
+  },
+});
+
+export const {
+  setDrawerDesktop,
+  setDrawerMobile,
+  setChatNavMobile,
+  setLanguage,
+  setFaceSwapProcessing,
+  setFaceSwapBulkLength,
+} = uiSlice.actions;

@@ -1,0 +1,24 @@
+// Vite: builds the SPA into apps/web/dist (served by apps/server) and, in development,
+// proxies the API to the server so cookies stay same-origin.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiTarget = process.env.VISAGE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.WEB_PORT ?? 5173),
+    strictPort: true,
+    proxy: {
+      '/app/api': { target: apiTarget, changeOrigin: false },
+    },
+  },
+});

@@ -1,0 +1,27 @@
+// Small helpers shared by start.mjs and dev.mjs: run a child in its own process group and
+// stop the whole group (tsx and vite spawn children of their own).
+import { spawn } from 'node:child_process';
+
+export function startChild(command, args, options = {}) {
+  return spawn(command, args, { stdio: 'inherit', detached: true, ...options });
+}
+
+/** SIGTERM the child's process group, then SIGKILL it if it is still there after `graceMs`. */
+export function stopChild(child, graceMs = 10_000) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const kill = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    kill('SIGTERM');
+  });
+}

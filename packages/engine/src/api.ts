@@ -10,6 +10,7 @@ import { encodeJpeg, encodeThumbnail } from './encode.ts';
 import { cosine, faceDescriptor } from './identity.ts';
 import { loadModels, type Models } from './models.ts';
 import { swapOneFace } from './pipeline/swap-face.ts';
+import type { Roi } from './raster/warp.ts';
 
 export interface DetectOptions {
   maxPixels?: number;
@@ -36,6 +37,8 @@ export interface SwapOptions {
   minFaceSize?: number;
   /** Compute the identity score (two or three faceres passes). Default true. */
   identity?: boolean;
+  /** Also return the unencoded pixels and each face's change mask (tests and the benchmark). */
+  keepRaw?: boolean;
   onProgress?: (stage: string, fraction: number) => void;
 }
 
@@ -49,6 +52,8 @@ export interface SwapResult {
   timings: Record<string, number>;
   /** faceres cosine of the (first) swapped face to the source face and to the original target face; NaN when disabled. */
   identity: { toSource: number; toTarget: number };
+  /** Present with keepRaw: the result before encoding and, per swapped face, the pixels allowed to change. */
+  raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };
 }
 
 export const DEFAULT_JPEG_QUALITY = 90;
@@ -178,9 +183,11 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   }
 
   const out: RgbImage = { data: dstImg.data, width: dstImg.width, height: dstImg.height };
+  const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   targets.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index);
+    const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index);
+    if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 
   progress('encode', 0.8);
@@ -207,6 +214,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     faces: { source: summary(srcFace), targets: targets.map(summary), detectedInTarget: dstFaces.length },
     timings,
     identity,
+    ...(opts.keepRaw ? { raw: { image: out, masks } } : {}),
   };
 }
 

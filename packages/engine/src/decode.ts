@@ -42,6 +42,9 @@ export async function readHeader(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): P
     const mp = (maxPixels / 1e6).toFixed(0);
     throw new EngineError('image_too_large', `The image is too large: ${width}×${height} pixels exceeds the ${mp}-megapixel limit.`, { width, height, maxPixels });
   }
+  if (Math.min(width, height) < MIN_IMAGE_SIDE) {
+    throw new EngineError('face_too_small', `The image is too small to hold a face: ${width}×${height} pixels (at least ${MIN_IMAGE_SIDE} pixels on each side are needed).`, { width, height });
+  }
   return { format, width, height, orientation: meta.orientation ?? 1 };
 }
 
@@ -62,8 +65,5 @@ export async function decodeImage(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): 
   }
   const { width, height, channels } = out.info;
   if (channels !== 3) throw new EngineError('corrupt_image');
-  if (Math.min(width, height) < MIN_IMAGE_SIDE) {
-    throw new EngineError('face_too_small', `The image is too small to hold a face: ${width}×${height} pixels (at least ${MIN_IMAGE_SIDE} pixels on each side are needed).`, { width, height });
-  }
   return { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.length), width, height };
 }

@@ -17,8 +17,10 @@ export interface SwapFaceStats {
   mouthOpen: boolean;
   grainSigma: number;
   gains: [number, number, number];
-  /** Number of pixels changed (support size). */
+  /** Number of pixels allowed to change (support size). */
   changedPixels: number;
+  /** 1 for ROI pixels that may change (roi.w × roi.h). */
+  support: Uint8Array;
 }
 
 export type StageTimer = (stage: string, ms: number) => void;
@@ -90,5 +92,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma, gains, changedPixels: changed };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma, gains, changedPixels: changed, support: masks.support };
 }

@@ -28,6 +28,8 @@ export interface PoolStats {
   completed: number;
   failed: number;
   restarts: number;
+  /** Model load time (ms) reported by each ready worker. */
+  modelLoadMs: number[];
 }
 
 export interface EnginePool {
@@ -55,6 +57,7 @@ interface Slot {
   ready: boolean;
   task: Task | null;
   timer: NodeJS.Timeout | null;
+  loadMs: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -89,7 +92,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot = { child, ready: false, task: null, timer: null };
+    const slot: Slot = { child, ready: false, task: null, timer: null, loadMs: 0 };
     child.on('message', (msg: WorkerMessage) => onMessage(slot, msg));
     child.on('exit', (code, signal) => onExit(slot, code, signal));
     child.on('error', () => { /* 'exit' follows and handles it */ });
@@ -99,6 +102,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
   function onMessage(slot: Slot, msg: WorkerMessage): void {
     if (msg.type === 'ready') {
       slot.ready = true;
+      slot.loadMs = msg.loadMs;
       startupFailures = 0;
       if (slots.every((s) => s.ready)) { readyWaiters.forEach((r) => r()); readyWaiters = []; }
       pump();
@@ -114,7 +118,12 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     if (msg.type === 'result') {
       stats.completed++;
       const r = msg.result as SwapResult & DetectResult;
-      if ('image' in r && r.image) { r.image = toBuffer(r.image); r.thumbnail = toBuffer(r.thumbnail); }
+      if ('image' in r && r.image) {
+        r.image = toBuffer(r.image);
+        r.thumbnail = toBuffer(r.thumbnail);
+        // NaN survives structured clone, but keep the shape explicit for callers.
+        r.identity = { toSource: Number(r.identity.toSource), toTarget: Number(r.identity.toTarget) };
+      }
       task.resolve(r);
     } else {
       stats.failed++;
@@ -166,8 +175,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
 
   function submit<T>(build: (id: number) => WorkerRequest, onProgress?: (stage: string, fraction: number) => void): Promise<T> {
     if (closed) return Promise.reject(new EngineError('pool_closed'));
-    const busy = slots.filter((s) => s.task).length;
-    if (queue.length >= maxQueue && busy >= slots.length) return Promise.reject(new EngineError('pool_busy'));
+    if (queue.length >= maxQueue) return Promise.reject(new EngineError('pool_busy'));
     return new Promise<T>((resolve, reject) => {
       const id = nextId++;
       queue.push({ id, request: build(id), ...(onProgress ? { onProgress } : {}), resolve: resolve as (v: unknown) => void, reject });
@@ -190,7 +198,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
       return new Promise((r) => readyWaiters.push(r));
     },
     stats(): PoolStats {
-      return { size, ready: slots.filter((s) => s.ready).length, busy: slots.filter((s) => s.task).length, queued: queue.length, ...stats };
+      return { size, ready: slots.filter((s) => s.ready).length, busy: slots.filter((s) => s.task).length, queued: queue.length, ...stats, modelLoadMs: slots.filter((s) => s.ready).map((s) => Math.round(s.loadMs)) };
     },
     workerPids(): number[] {
       return slots.map((s) => s.child.pid).filter((p): p is number => typeof p === 'number');

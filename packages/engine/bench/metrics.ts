@@ -1,0 +1,95 @@
+// Image metrics for the benchmark: seam gradient ratio, background identity and PSNR.
+import type { RgbImage } from '../src/decode.ts';
+import type { Roi } from '../src/raster/warp.ts';
+
+function lum(img: RgbImage, i: number): number {
+  const d = img.data;
+  return 0.299 * d[3 * i]! + 0.587 * d[3 * i + 1]! + 0.114 * d[3 * i + 2]!;
+}
+
+function sobel(img: RgbImage, x: number, y: number): number {
+  const w = img.width;
+  if (x < 1 || y < 1 || x >= w - 1 || y >= img.height - 1) return 0;
+  const i = y * w + x;
+  const gx = lum(img, i - w + 1) + 2 * lum(img, i + 1) + lum(img, i + w + 1) - lum(img, i - w - 1) - 2 * lum(img, i - 1) - lum(img, i + w - 1);
+  const gy = lum(img, i + w - 1) + 2 * lum(img, i + w) + lum(img, i + w + 1) - lum(img, i - w - 1) - 2 * lum(img, i - w) - lum(img, i - w + 1);
+  return Math.hypot(gx, gy);
+}
+
+/** Pixels (image indices) within `radius` of the support mask's outline. */
+export function contourRing(roi: Roi, support: Uint8Array, width: number, radius = 2): number[] {
+  const { w, h } = roi;
+  const edge = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!support[i]) continue;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1 || !support[i - 1] || !support[i + 1] || !support[i - w] || !support[i + w]) edge[i] = 1;
+    }
+  }
+  const ring = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!edge[y * w + x]) continue;
+      for (let dy = -radius; dy <= radius; dy++) {
+        for (let dx = -radius; dx <= radius; dx++) {
+          const xx = x + dx, yy = y + dy;
+          if (xx >= 0 && yy >= 0 && xx < w && yy < h) ring[yy * w + xx] = 1;
+        }
+      }
+    }
+  }
+  const out: number[] = [];
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) if (ring[y * w + x]) out.push((roi.y + y) * width + roi.x + x);
+  return out;
+}
+
+/** Mean Sobel magnitude on the ring in the result divided by the same in the original target. */
+export function seamRatio(result: RgbImage, target: RgbImage, ring: number[]): number {
+  let a = 0, b = 0;
+  for (const i of ring) {
+    const x = i % result.width, y = (i / result.width) | 0;
+    a += sobel(result, x, y);
+    b += sobel(target, x, y);
+  }
+  return b > 0 ? a / b : a > 0 ? Infinity : 1;
+}
+
+export interface Box { x: number; y: number; width: number; height: number }
+
+/** True when a pixel lies outside every face box grown by `grow` of its size on each side. */
+export function outsideFaces(boxes: Box[], grow: number): (x: number, y: number) => boolean {
+  const grown = boxes.map((b) => {
+    const s = Math.max(b.width, b.height) * grow;
+    return { x0: b.x - s, y0: b.y - s, x1: b.x + b.width + s, y1: b.y + b.height + s };
+  });
+  return (x, y) => grown.every((g) => x < g.x0 || x > g.x1 || y < g.y0 || y > g.y1);
+}
+
+/** Counts differing pixels and PSNR between two images over the pixels `keep` selects. */
+export function compareOutside(a: RgbImage, b: RgbImage, keep: (x: number, y: number) => boolean): { differing: number; psnr: number; pixels: number } {
+  let differing = 0, se = 0, pixels = 0;
+  for (let y = 0; y < a.height; y++) {
+    for (let x = 0; x < a.width; x++) {
+      if (!keep(x, y)) continue;
+      const p = (y * a.width + x) * 3;
+      pixels++;
+      let diff = false;
+      for (let c = 0; c < 3; c++) {
+        const d = a.data[p + c]! - b.data[p + c]!;
+        if (d !== 0) diff = true;
+        se += d * d;
+      }
+      if (diff) differing++;
+    }
+  }
+  const mse = pixels ? se / (pixels * 3) : 0;
+  return { differing, pixels, psnr: mse === 0 ? Infinity : 10 * Math.log10((255 * 255) / mse) };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const s = [...values].sort((x, y) => x - y);
+  const k = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
+  return s[k]!;
+}

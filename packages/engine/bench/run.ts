@@ -1,0 +1,278 @@
+// npm run bench:engine — measures every figure of the engine issue's benchmark table over the
+// fixture faces, prints the table, and writes bench-out/results.json and bench-out/contact-sheet.png.
+// Environment: VISAGE_FIXTURES (fixture folder), BENCH_PAIRS (limit pairs, for quick runs),
+// BENCH_THROUGHPUT (swaps in the pool run, default 200), BENCH_TIMING (timed swaps, default 40).
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { createEnginePool, detectFaces, EngineError, swapFaces, loadModels, type SwapResult } from '../src/index.ts';
+import { decodeImage, type RgbImage } from '../src/decode.ts';
+import { detectOnImage, type Face } from '../src/detect.ts';
+import { cosine, faceDescriptor } from '../src/identity.ts';
+import { compareOutside, contourRing, outsideFaces, percentile, seamRatio } from './metrics.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const engineRoot = path.resolve(here, '..');
+const repoRoot = path.resolve(engineRoot, '..', '..');
+const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'faces');
+const OUT = path.join(engineRoot, 'bench-out');
+const PAIR_LIMIT = Number(process.env.BENCH_PAIRS ?? Infinity);
+const THROUGHPUT_N = Number(process.env.BENCH_THROUGHPUT ?? 200);
+const TIMING_N = Number(process.env.BENCH_TIMING ?? 40);
+
+interface Fixture { name: string; buf: Buffer; img: RgbImage; faces: Face[]; desc?: Float32Array }
+
+function log(s: string): void { process.stderr.write(s + '\n'); }
+const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : String(v));
+
+async function loadFixtures(): Promise<{ faces: Fixture[]; negatives: string[]; multi: Fixture[] }> {
+  const models = await loadModels();
+  const manifest = readFileSync(path.join(FIXTURES, 'MANIFEST.tsv'), 'utf8').split('\n').slice(1).filter(Boolean).map((l) => l.split('\t'));
+  const declaredNoFace = new Set(manifest.filter((r) => r[4]?.trim() === '0').map((r) => r[0]!));
+  const names = (await readdir(FIXTURES)).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort();
+  const faces: Fixture[] = [], multi: Fixture[] = [], negatives: string[] = [];
+  for (const name of names) {
+    if (declaredNoFace.has(name)) { negatives.push(name); continue; }
+    const buf = await readFile(path.join(FIXTURES, name));
+    const img = await decodeImage(buf);
+    const found = (await detectOnImage(models, img)).filter((f) => !f.tooSmall);
+    const fx: Fixture = { name, buf, img, faces: found };
+    if (found.length === 1) {
+      fx.desc = await faceDescriptor(models, img, found[0]!);
+      faces.push(fx);
+    } else if (found.length > 1) multi.push(fx);
+    else log(`warning: no usable face detected in ${name} (not declared face-less)`);
+  }
+  return { faces, negatives, multi };
+}
+
+async function negativeCases(negatives: string[], good: Buffer): Promise<Array<{ name: string; code: string; ms: number }>> {
+  const cases: Array<[string, Buffer]> = [];
+  for (const n of negatives) cases.push([n, await readFile(path.join(FIXTURES, n))]);
+  const jpg = (await readdir(FIXTURES)).find((f) => f.endsWith('.jpg'))!;
+  const full = await readFile(path.join(FIXTURES, jpg));
+  cases.push([`truncated ${jpg}`, full.subarray(0, Math.floor(full.length * 0.4))]);
+  cases.push(['1×1 PNG', await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer()]);
+  cases.push(['30000×30000 PNG header', bombPng(30000, 30000)]);
+  const out = [];
+  for (const [name, buf] of cases) {
+    const t = performance.now();
+    let code = 'no error';
+    try { await swapFaces({ source: buf, target: good }); } catch (e) { code = e instanceof EngineError ? e.code : `untyped: ${(e as Error).message}`; }
+    out.push({ name, code, ms: performance.now() - t });
+  }
+  return out;
+}
+
+function bombPng(width: number, height: number): Buffer {
+  const table = new Int32Array(256).map((_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c; });
+  const crc = (b: Buffer) => { let c = -1; for (const x of b) c = table[(c ^ x) & 0xff]! ^ (c >>> 8); return (c ^ -1) >>> 0; };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4); ihdr[8] = 8; ihdr[9] = 2;
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(8)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+interface PairResult {
+  source: string; target: string; ok: boolean; error?: string; ms: number;
+  toSource?: number; toTarget?: number; retrievedRight?: boolean; poseError?: number;
+  backgroundDiffering?: number; backgroundPsnr?: number; seam?: number; engineIdentity?: SwapResult['identity'];
+  crop?: Buffer;
+}
+
+async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
+  const models = await loadModels();
+  const results: PairResult[] = [];
+  const pairs: Array<[Fixture, Fixture]> = [];
+  for (const s of fixtures) for (const t of fixtures) if (s !== t) pairs.push([s, t]);
+  for (const [s, t] of pairs.slice(0, PAIR_LIMIT)) {
+    const t0 = performance.now();
+    let r: SwapResult;
+    try {
+      r = await swapFaces({ source: s.buf, target: t.buf, keepRaw: true });
+    } catch (e) {
+      results.push({ source: s.name, target: t.name, ok: false, error: e instanceof EngineError ? e.code : String(e), ms: performance.now() - t0 });
+      log(`${s.name} × ${t.name}: FAILED ${(e as Error).message}`);
+      continue;
+    }
+    const ms = performance.now() - t0;
+    const pr: PairResult = { source: s.name, target: t.name, ok: true, ms, engineIdentity: r.identity };
+    // Identity and pose measured on the encoded JPEG, as a user would receive it.
+    const decoded = await decodeImage(r.image);
+    const found = await detectOnImage(models, decoded);
+    const tf = t.faces[0]!;
+    const match = found.sort((a, b) => dist(a, tf) - dist(b, tf))[0];
+    if (match) {
+      const d = await faceDescriptor(models, decoded, match);
+      pr.toSource = cosine(d, s.desc!);
+      pr.toTarget = cosine(d, t.desc!);
+      let best = -2, bestName = '';
+      for (const f of fixtures) { const c = cosine(d, f.desc!); if (f !== t && c > best) { best = c; bestName = f.name; } }
+      pr.retrievedRight = bestName === s.name;
+      pr.poseError = Math.hypot(match.rotation.yaw - tf.rotation.yaw, match.rotation.pitch - tf.rotation.pitch, match.rotation.roll - tf.rotation.roll);
+    }
+    const raw = r.raw!;
+    const keep = outsideFaces([tf.box], 0.25);
+    pr.backgroundDiffering = compareOutside(raw.image, t.img, keep).differing;
+    pr.backgroundPsnr = compareOutside(decoded, t.img, keep).psnr;
+    const m = raw.masks[0]!;
+    pr.seam = seamRatio(raw.image, t.img, contourRing(m.roi, m.support, raw.image.width));
+    pr.crop = await faceCrop(r.image, tf);
+    results.push(pr);
+    log(`${s.name.slice(0, 3)} × ${t.name.slice(0, 3)}: ${fmt(ms, 0)} ms id ${fmt(pr.toSource ?? NaN, 2)}/${fmt(pr.toTarget ?? NaN, 2)} pose ${fmt(pr.poseError ?? NaN)}° seam ${fmt(pr.seam, 2)} psnr ${fmt(pr.backgroundPsnr, 1)}`);
+  }
+  return results;
+}
+
+function dist(a: Face, b: Face): number {
+  return Math.hypot(a.box.x + a.box.width / 2 - b.box.x - b.box.width / 2, a.box.y + a.box.height / 2 - b.box.y - b.box.height / 2);
+}
+
+const TILE = 128;
+async function faceCrop(image: Buffer | RgbImage, f: Face): Promise<Buffer> {
+  const s = Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+  const meta = Buffer.isBuffer(image) ? await sharp(image).metadata() : { width: image.width, height: image.height };
+  const side = Math.max(f.box.width, f.box.height) * 1.4;
+  const cx = f.box.x + f.box.width / 2, cy = f.box.y + f.box.height / 2;
+  const left = Math.max(0, Math.round(cx - side / 2)), top = Math.max(0, Math.round(cy - side / 2));
+  const width = Math.min(meta.width! - left, Math.round(side)), height = Math.min(meta.height! - top, Math.round(side));
+  return s.extract({ left, top, width, height }).resize(TILE, TILE, { fit: 'contain', background: '#000' }).removeAlpha().png().toBuffer();
+}
+
+async function contactSheet(fixtures: Fixture[], results: PairResult[]): Promise<Buffer> {
+  const n = fixtures.length;
+  const comps: sharp.OverlayOptions[] = [];
+  for (let i = 0; i < n; i++) {
+    const crop = await faceCrop(fixtures[i]!.img, fixtures[i]!.faces[0]!);
+    comps.push({ input: crop, left: (i + 1) * TILE, top: 0 }); // column header: target
+    comps.push({ input: crop, left: 0, top: (i + 1) * TILE }); // row header: source
+  }
+  for (const r of results) {
+    const si = fixtures.findIndex((f) => f.name === r.source), ti = fixtures.findIndex((f) => f.name === r.target);
+    if (r.crop) comps.push({ input: r.crop, left: (ti + 1) * TILE, top: (si + 1) * TILE });
+  }
+  return sharp({ create: { width: (n + 1) * TILE, height: (n + 1) * TILE, channels: 3, background: '#202020' } }).composite(comps).png().toBuffer();
+}
+
+async function timingSet(fixtures: Fixture[]): Promise<Array<{ source: Buffer; target: Buffer; label: string }>> {
+  // ~1000 px targets: fixtures upscaled so the longest side is 1000 px (most fixtures are ~480 px).
+  const targets: Buffer[] = [];
+  for (const f of fixtures) {
+    targets.push(await sharp(f.buf).resize(1000, 1000, { fit: 'inside' }).removeAlpha().jpeg({ quality: 92 }).toBuffer());
+  }
+  const set = [];
+  for (let k = 0; k < TIMING_N; k++) {
+    const si = k % fixtures.length, ti = (k * 5 + 3) % fixtures.length;
+    if (si === ti) continue;
+    set.push({ source: fixtures[si]!.buf, target: targets[ti]!, label: `${fixtures[si]!.name} × ${fixtures[ti]!.name}@1000` });
+  }
+  return set;
+}
+
+async function fourFacePhoto(fixtures: Fixture[]): Promise<Buffer> {
+  const picks = fixtures.filter((f) => f.img.width >= 400).slice(0, 4);
+  const comps = await Promise.all(picks.map(async (f, i) => ({ input: await sharp(f.buf).resize(460, 460, { fit: 'cover' }).removeAlpha().toBuffer(), left: 20 + i * 475, top: 300 })));
+  return sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#7a8590' } }).composite(comps).jpeg({ quality: 90 }).toBuffer();
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch { return NaN; }
+}
+
+async function main(): Promise<void> {
+  await mkdir(OUT, { recursive: true });
+  log(`fixtures: ${FIXTURES}`);
+  const tLoad = performance.now();
+  const models = await loadModels();
+  const inProcessLoad = models.loadMs;
+  log(`models loaded in ${fmt(performance.now() - tLoad, 0)} ms`);
+  const { faces, negatives } = await loadFixtures();
+  log(`${faces.length} one-face fixtures, ${negatives.length} declared face-less`);
+
+  const neg = await negativeCases(negatives, faces[0]!.buf);
+  const pairs = await runPairs(faces);
+
+  log('timing one-face swaps on ~1000 px targets…');
+  const set = await timingSet(faces);
+  for (const x of set.slice(0, 3)) await swapFaces(x); // warm-up
+  const e2e: number[] = [], e2eNoId: number[] = [];
+  for (const x of set) { const t = performance.now(); await swapFaces(x); e2e.push(performance.now() - t); }
+  for (const x of set) { const t = performance.now(); await swapFaces({ ...x, identity: false }); e2eNoId.push(performance.now() - t); }
+
+  log('4-face 1920 px detection…');
+  const group = await fourFacePhoto(faces);
+  const det: number[] = [];
+  let groupFaces = 0;
+  for (let k = 0; k < 8; k++) { const r = await detectFaces(group); det.push(r.timings.decode! + r.timings.detect!); groupFaces = r.faces.length; }
+
+  log(`pool of 2, ${THROUGHPUT_N} swaps…`);
+  const pool = createEnginePool({ size: 2, maxQueue: THROUGHPUT_N + 10 });
+  const tReady = performance.now();
+  await pool.ready();
+  const poolReadyMs = performance.now() - tReady;
+  let maxRss = 0;
+  const sampler = setInterval(() => { for (const p of pool.workerPids()) maxRss = Math.max(maxRss, rssMb(p) || 0); }, 100);
+  const t0 = performance.now();
+  let poolFailed = 0;
+  await Promise.all(Array.from({ length: THROUGHPUT_N }, (_, k) => pool.swap(set[k % set.length]!).catch(() => { poolFailed++; })));
+  const poolSecs = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  for (const p of pool.workerPids()) maxRss = Math.max(maxRss, rssMb(p) || 0);
+  const workerLoad = pool.stats().modelLoadMs;
+  await pool.close();
+
+  // ---- figures
+  const ok = pairs.filter((p) => p.ok);
+  const idPairs = ok.filter((p) => p.toSource !== undefined);
+  const idWins = idPairs.filter((p) => p.toSource! - p.toTarget! > 0).length;
+  const retrieved = idPairs.filter((p) => p.retrievedRight).length;
+  const poseErr = idPairs.map((p) => p.poseError!);
+  const bgIdentical = ok.filter((p) => p.backgroundDiffering === 0).length;
+  const psnrs = ok.map((p) => p.backgroundPsnr!);
+  const seams = ok.map((p) => p.seam!).filter(Number.isFinite);
+  const pct = (a: number, b: number) => (b ? `${fmt((100 * a) / b)}%` : 'n/a');
+  const rows: Array<[string, string, string, boolean]> = [
+    ['pairs that produce a result', `${ok.length}/${pairs.length}`, 'every pair', ok.length === pairs.length],
+    ['end-to-end swap, 1 face, ~1000 px, warm, 1 worker', `p50 ${fmt(percentile(e2e, 50), 0)} ms, p95 ${fmt(percentile(e2e, 95), 0)} ms`, 'p50 ≤ 250, p95 ≤ 400', percentile(e2e, 50) <= 250 && percentile(e2e, 95) <= 400],
+    ['  same without identity score', `p50 ${fmt(percentile(e2eNoId, 50), 0)} ms, p95 ${fmt(percentile(e2eNoId, 95), 0)} ms`, '(for reference)', true],
+    ['detection, 4-face 1920 px photo', `${fmt(percentile(det, 50), 0)} ms median (${groupFaces} faces found)`, '≤ 300 ms', percentile(det, 50) <= 300 && groupFaces === 4],
+    [`throughput, pool of 2, ${THROUGHPUT_N} swaps`, `${fmt(THROUGHPUT_N / poolSecs, 2)} swaps/s (${poolFailed} failed)`, '≥ 5 swaps/s', THROUGHPUT_N / poolSecs >= 5 && poolFailed === 0],
+    ['worker memory', `max RSS ${fmt(maxRss, 0)} MB`, '≤ 500 MB', maxRss <= 500],
+    ['model load', `in-process ${fmt(inProcessLoad, 0)} ms; workers ${workerLoad.join(', ')} ms; pool ready ${fmt(poolReadyMs, 0)} ms`, '≤ 1.5 s', Math.max(inProcessLoad, ...workerLoad) <= 1500],
+    ['identity: cos(res,src) − cos(res,tgt) > 0', `${pct(idWins, idPairs.length)} (${idWins}/${idPairs.length})`, '≥ 95%', idWins >= 0.95 * idPairs.length],
+    ['identity retrieval among fixture sources', `${pct(retrieved, idPairs.length)} (${retrieved}/${idPairs.length})`, '≥ 95%', retrieved >= 0.95 * idPairs.length],
+    ['head pose preserved (L2 yaw/pitch/roll)', `median ${fmt(percentile(poseErr, 50))}°, p90 ${fmt(percentile(poseErr, 90))}° (${idPairs.length} re-detected)`, 'median ≤ 3°', percentile(poseErr, 50) <= 3],
+    ['background outside face +25%: bit-identical', `${bgIdentical}/${ok.length} pairs`, 'all', bgIdentical === ok.length],
+    ['background outside face +25%: JPEG PSNR', `min ${fmt(Math.min(...psnrs))} dB, median ${fmt(percentile(psnrs, 50))} dB`, '≥ 40 dB', Math.min(...psnrs) >= 40],
+    ['seam: contour Sobel ratio result/target', `median ${fmt(percentile(seams, 50), 2)}, p90 ${fmt(percentile(seams, 90), 2)}`, 'median ≤ 1.15', percentile(seams, 50) <= 1.15],
+    ['negatives: typed error, < 200 ms, no crash', neg.map((n) => `${n.name.replace(/\.(png|jpe?g)$/, '')}: ${n.code} ${fmt(n.ms, 0)} ms`).join('; '), 'typed, < 200 ms', neg.every((n) => !n.code.startsWith('untyped') && n.code !== 'no error' && n.ms < 200)],
+  ];
+  const w0 = Math.max(...rows.map((r) => r[0].length)), w2 = Math.max(...rows.map((r) => r[2].length));
+  const lines = [`| ${'figure'.padEnd(w0)} | measured | ${'target'.padEnd(w2)} | met |`, `|${'-'.repeat(w0 + 2)}|---|${'-'.repeat(w2 + 2)}|---|`];
+  for (const [a, b, c, d] of rows) lines.push(`| ${a.padEnd(w0)} | ${b} | ${c.padEnd(w2)} | ${d ? 'yes' : 'NO'} |`);
+  const table = lines.join('\n');
+  process.stdout.write(table + '\n');
+
+  const json = {
+    date: new Date().toISOString(), fixtures: FIXTURES, machine: { cpus: (await import('node:os')).cpus().length, loadavg: (await import('node:os')).loadavg() },
+    table: rows.map(([figure, measured, target, met]) => ({ figure, measured, target, met })),
+    e2eMs: e2e, e2eNoIdentityMs: e2eNoId, detection4FaceMs: det, poolSwapsPerSecond: THROUGHPUT_N / poolSecs, maxWorkerRssMb: maxRss,
+    negatives: neg,
+    pairs: pairs.map(({ crop: _c, ...p }) => p),
+  };
+  await writeFile(path.join(OUT, 'results.json'), JSON.stringify(json, null, 2));
+  await writeFile(path.join(OUT, 'contact-sheet.png'), await contactSheet(faces, pairs));
+  await writeFile(path.join(OUT, 'table.md'), table + '\n');
+  log(`wrote ${path.join(OUT, 'results.json')} and contact-sheet.png`);
+}
+
+await main();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { main, parsePairs } from '../src/cli.ts';
+import { FIXTURES, FILES } from './fixtures.ts';
+
+describe('visage-swap CLI', () => {
+  it('parses a pairs file and refuses a missing header', () => {
+    expect(parsePairs('source\ttarget\na.jpg\tb.jpg\n\n')).toEqual([{ source: 'a.jpg', target: 'b.jpg' }]);
+    expect(() => parsePairs('a.jpg\tb.jpg\n')).toThrow(/header/);
+  });
+
+  it('runs a batch where a failed row never stops the others', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'visage-cli-'));
+    const pairs = path.join(dir, 'pairs.tsv');
+    writeFileSync(pairs, `source\ttarget\n${FILES.coffee}\t${FILES.eileen}\n${FILES.eastAsian}\t${FILES.eileen}\nmissing.png\t${FILES.eileen}\n`);
+    const lines: string[] = [];
+    const code = await main(['--pairs', pairs, '--faces', FIXTURES, '--out', path.join(dir, 'out'), '--no-identity'], (l) => lines.push(l), (l) => lines.push(l));
+    expect(code).toBe(0);
+    const rows = readFileSync(path.join(dir, 'out', 'results.tsv'), 'utf8').trim().split('\n').map((l) => l.split('\t'));
+    expect(rows[0]).toEqual(['source', 'target', 'status', 'error', 'ms']);
+    expect(rows.slice(1).map((r) => [r[2], r[3]])).toEqual([['error', 'no_face_source'], ['ok', ''], ['error', 'file_not_found']]);
+    expect(readdirSync(path.join(dir, 'out'))).toContain('012_ai-sfhq-east-asian-woman__001_nasa-eileen-collins.jpg');
+  });
+
+  it('swaps one pair and prints faces, timings and the identity score', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'visage-cli-'));
+    const lines: string[] = [];
+    const out = path.join(dir, 'o.jpg');
+    const code = await main(['--source', path.join(FIXTURES, FILES.eastAsian), '--target', path.join(FIXTURES, FILES.crew), '-o', out, '--all-faces'], (l) => lines.push(l), (l) => lines.push(l));
+    expect(code).toBe(0);
+    const text = lines.join('\n');
+    expect(text).toMatch(/target faces swapped: 3 of 3/);
+    expect(text).toMatch(/timings \(ms\): .*warp/);
+    expect(text).toMatch(/identity: cos\(result, source\) [\d.]+/);
+    expect(readFileSync(out).subarray(0, 2).toString('hex')).toBe('ffd8');
+  });
+
+  it('exits non-zero with the error code for a face-less source', async () => {
+    const lines: string[] = [];
+    const code = await main(['--source', path.join(FIXTURES, FILES.cat), '--target', path.join(FIXTURES, FILES.eileen), '-o', path.join(os.tmpdir(), 'never.jpg')], (l) => lines.push(l), (l) => lines.push(l));
+    expect(code).toBe(1);
+    expect(lines.join('\n')).toMatch(/\[no_face_source\]: No face was found in the source image\./);
+  });
+});

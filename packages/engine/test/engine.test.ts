@@ -1,0 +1,159 @@
+import { describe, expect, it, beforeAll } from 'vitest';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { detectFaces, swapFaces, EngineError, loadModels } from '../src/index.ts';
+import { decodeImage } from '../src/decode.ts';
+import { detectOnImage } from '../src/detect.ts';
+import { swapOneFace } from '../src/pipeline/swap-face.ts';
+import { fixture, FILES } from './fixtures.ts';
+import { compare, fromPng, thumb, toPng } from './perceptual.ts';
+
+const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden', 'swap-012-on-001.png');
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try { await p; return 'ok'; } catch (e) { expect(e).toBeInstanceOf(EngineError); return (e as EngineError).code; }
+}
+
+beforeAll(async () => { await loadModels(); });
+
+describe('detectFaces', () => {
+  it('finds one face with 478 landmarks, a box and a head pose', async () => {
+    const r = await detectFaces(fixture(FILES.eileen));
+    expect([r.width, r.height]).toEqual([512, 512]);
+    expect(r.faces).toHaveLength(1);
+    const f = r.faces[0]!;
+    expect(f.landmarks).toHaveLength(478);
+    expect(f.score).toBeGreaterThan(0.8);
+    expect(f.box.width).toBeGreaterThan(80);
+    expect(Math.abs(f.rotation.yaw)).toBeLessThan(15);
+    expect(f.partial).toBe(false);
+    expect(f.tooSmall).toBe(false);
+    // Landmarks fall inside the box.
+    for (const [x, y] of f.landmarks.slice(0, 468)) {
+      expect(x).toBeGreaterThanOrEqual(f.box.x - 0.5);
+      expect(y).toBeLessThanOrEqual(f.box.y + f.box.height + 0.5);
+    }
+  });
+
+  it('finds the three astronauts, largest first', async () => {
+    const r = await detectFaces(fixture(FILES.crew));
+    expect(r.faces).toHaveLength(3);
+    const areas = r.faces.map((f) => f.box.width * f.box.height);
+    expect([...areas].sort((a, b) => b - a)).toEqual(areas);
+    expect(r.faces.map((f) => f.index)).toEqual([0, 1, 2]);
+  });
+
+  it('finds a near-profile face', async () => {
+    const r = await detectFaces(fixture(FILES.profile));
+    expect(r.faces).toHaveLength(1);
+    expect(Math.abs(r.faces[0]!.rotation.yaw)).toBeGreaterThan(25);
+  });
+
+  it('flags a face cut by the frame as partial', async () => {
+    const cut = await sharp(fixture(FILES.eileen)).extract({ left: 0, top: 0, width: 512, height: 150 }).png().toBuffer();
+    const r = await detectFaces(cut);
+    for (const f of r.faces) expect(f.partial).toBe(true);
+  });
+
+  it.each([FILES.coffee, FILES.cat, FILES.cartoon])('finds no face in %s', async (name) => {
+    const r = await detectFaces(fixture(name));
+    expect(r.faces).toHaveLength(0);
+  });
+});
+
+describe('swapFaces errors', () => {
+  it.each([
+    [FILES.coffee, 'no_face_source'],
+    [FILES.cat, 'no_face_source'],
+    [FILES.cartoon, 'no_face_source'],
+  ])('source %s → %s', async (name, code) => {
+    expect(await codeOf(swapFaces({ source: fixture(name), target: fixture(FILES.eileen) }))).toBe(code);
+  });
+
+  it('reports a target without a face', async () => {
+    expect(await codeOf(swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.cat) }))).toBe('no_face_target');
+  });
+
+  it('reports bad input with typed errors before any model work', async () => {
+    const jpg = fixture(FILES.crew);
+    expect(await codeOf(swapFaces({ source: jpg.subarray(0, 5000), target: fixture(FILES.eileen) }))).toBe('corrupt_image');
+    expect(await codeOf(swapFaces({ source: Buffer.from('GIF89a....'), target: fixture(FILES.eileen) }))).toBe('unsupported_format');
+    expect(await codeOf(swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.eileen), maxPixels: 1000 }))).toBe('image_too_large');
+    expect(await codeOf(swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.eileen), targetFaces: [3] }))).toBe('invalid_options');
+    expect(await codeOf(swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.eileen), jpegQuality: 0 }))).toBe('invalid_options');
+  });
+
+  it('refuses a face below the minimum size', async () => {
+    expect(await codeOf(swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), minFaceSize: 200 }))).toBe('face_too_small');
+  });
+});
+
+describe('swapFaces', () => {
+  it('swaps, encodes a clean JPEG and a thumbnail, times every stage, scores identity', async () => {
+    const stages: string[] = [];
+    const r = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.eileen), onProgress: (s) => stages.push(s) });
+    const meta = await sharp(r.image).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([512, 512]);
+    expect(meta.exif).toBeUndefined();
+    expect(meta.icc).toBeUndefined();
+    const tm = await sharp(r.thumbnail).metadata();
+    expect(Math.max(tm.width!, tm.height!)).toBeLessThanOrEqual(480);
+    expect(r.thumbnailType).toBe('image/webp');
+    for (const s of ['decode', 'detect', 'warp', 'mask', 'relight', 'blend', 'encode', 'total']) expect(r.timings[s]).toBeGreaterThanOrEqual(0);
+    expect(stages[0]).toBe('decode');
+    expect(stages.at(-1)).toBe('done');
+    expect(r.faces.targets).toHaveLength(1);
+    // The result looks more like the source than the original target does.
+    expect(r.identity.toSource).toBeGreaterThan(r.identity.toTarget);
+  });
+
+  it('is deterministic', async () => {
+    const a = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });
+    const b = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });
+    expect(a.faces.targets).toHaveLength(3);
+    expect(a.image.equals(b.image)).toBe(true);
+  });
+
+  it('leaves every pixel outside the face mask untouched', async () => {
+    const models = await loadModels();
+    const src = await decodeImage(fixture(FILES.eastAsian));
+    const dst = await decodeImage(fixture(FILES.eileen));
+    const [sf] = await detectOnImage(models, src);
+    const [df] = await detectOnImage(models, dst);
+    const before = Uint8Array.from(dst.data);
+    const stats = swapOneFace(src, sf!, dst, df!, () => {}, 1);
+    let changedOutside = 0, changedInside = 0;
+    for (let y = 0; y < dst.height; y++) {
+      for (let x = 0; x < dst.width; x++) {
+        const p = (y * dst.width + x) * 3;
+        const diff = dst.data[p] !== before[p] || dst.data[p + 1] !== before[p + 1] || dst.data[p + 2] !== before[p + 2];
+        const inRoi = x >= stats.roi.x && x < stats.roi.x + stats.roi.w && y >= stats.roi.y && y < stats.roi.y + stats.roi.h;
+        const inMask = inRoi && stats.support[(y - stats.roi.y) * stats.roi.w + (x - stats.roi.x)] === 1;
+        if (diff && !inMask) changedOutside++;
+        if (diff && inMask) changedInside++;
+      }
+    }
+    expect(changedOutside).toBe(0);
+    expect(changedInside).toBeGreaterThan(0.3 * df!.box.width * df!.box.height);
+    expect(changedInside).toBeLessThanOrEqual(stats.changedPixels);
+  });
+
+  it('matches the golden image within a perceptual tolerance', async () => {
+    const r = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.eileen), identity: false });
+    const b = r.faces.targets[0]!.box;
+    const crop = { left: Math.round(b.x), top: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) };
+    const got = await thumb(r.image, crop);
+    if (process.env.UPDATE_GOLDEN === '1') writeFileSync(GOLDEN, await toPng(got));
+    expect(existsSync(GOLDEN)).toBe(true);
+    const want = await fromPng(readFileSync(GOLDEN));
+    const d = compare(got, want);
+    expect(d.mean).toBeLessThan(3);
+    expect(d.worstBlock).toBeLessThan(12);
+    // And the face really changed: the original target differs far more.
+    const original = await thumb(fixture(FILES.eileen), crop);
+    expect(compare(original, want).mean).toBeGreaterThan(8);
+  });
+});

@@ -1,0 +1,22 @@
+// Shared fixture photos live next to the repository: <repo>/../shared/fixtures/faces (override: VISAGE_FIXTURES).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'faces');
+
+export function fixture(name: string): Buffer {
+  return readFileSync(path.join(FIXTURES, name));
+}
+
+export const FILES = {
+  eileen: '001_nasa-eileen-collins.png',
+  crew: '004_nasa-apollo11-crew.jpg',
+  older: '007_ai-tpdne-older-woman.jpg',
+  profile: '009_ai-sfhq-profile-darkskin-man.jpg',
+  eastAsian: '012_ai-sfhq-east-asian-woman.jpg',
+  coffee: '016_cc0-coffee-noface.png',
+  cat: '017_cc0-cat-chelsea-noface.png',
+  cartoon: '018_cartoon-emoji-person.png',
+} as const;

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { applyAffine, signedArea2, triangleAffine } from '../src/raster/affine.ts';
+import { warpTriangles } from '../src/raster/warp.ts';
+import { fillPolygon } from '../src/raster/polygon.ts';
+import { gaussianBlur } from '../src/raster/blur.ts';
+import { INNER_LIP_LOOP, MESH_POINTS, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
+import { mirrorOverrides } from '../src/mesh/mirror.ts';
+import { pyramidBlend } from '../src/pipeline/blend.ts';
+
+function edgeCounts(tris: ArrayLike<number>): Map<string, number> {
+  const m = new Map<string, number>();
+  for (let i = 0; i < tris.length; i += 3) {
+    for (const [a, b] of [[tris[i]!, tris[i + 1]!], [tris[i + 1]!, tris[i + 2]!], [tris[i + 2]!, tris[i]!]] as const) {
+      const k = a < b ? `${a}-${b}` : `${b}-${a}`;
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+  }
+  return m;
+}
+
+/** Canonical face in pixels: UV scaled to a 200-pixel face at (20, 20). */
+function canonicalPoints(scale = 200, ox = 20, oy = 20): Float32Array {
+  const { uv } = topology();
+  const out = new Float32Array(MESH_POINTS * 2);
+  for (let i = 0; i < MESH_POINTS; i++) { out[2 * i] = ox + uv[2 * i]! * scale; out[2 * i + 1] = oy + uv[2 * i + 1]! * scale; }
+  return out;
+}
+
+describe('per-triangle affine', () => {
+  it('maps each vertex of one triangle exactly onto the other', () => {
+    const from = [10, 10, 50, 12, 20, 70];
+    const to = [100, 5, 130, 40, 60, 90];
+    const m = triangleAffine(from, to)!;
+    for (let k = 0; k < 3; k++) {
+      const [x, y] = applyAffine(m, from[2 * k]!, from[2 * k + 1]!);
+      expect(x).toBeCloseTo(to[2 * k]!, 9);
+      expect(y).toBeCloseTo(to[2 * k + 1]!, 9);
+    }
+    // The centroid maps to the centroid (affine maps preserve barycentric coordinates).
+    const [cx, cy] = applyAffine(m, (10 + 50 + 20) / 3, (10 + 12 + 70) / 3);
+    expect(cx).toBeCloseTo((100 + 130 + 60) / 3, 9);
+    expect(cy).toBeCloseTo((5 + 40 + 90) / 3, 9);
+  });
+
+  it('refuses a degenerate triangle', () => {
+    expect(triangleAffine([0, 0, 1, 1, 2, 2], [0, 0, 1, 0, 0, 1])).toBeNull();
+  });
+
+  it('warps an image by a pure translation exactly', () => {
+    const w = 64, h = 64;
+    const data = new Uint8Array(w * h * 3);
+    for (let i = 0; i < w * h; i++) { data[3 * i] = i % 251; data[3 * i + 1] = (i * 7) % 253; data[3 * i + 2] = (i * 13) % 255; }
+    // Two triangles covering a square; destination is the source moved by (+5, +3).
+    const src = new Float32Array([10, 10, 40, 10, 40, 40, 10, 40]);
+    const dst = new Float32Array([15, 13, 45, 13, 45, 43, 15, 43]);
+    const tris = new Uint16Array([0, 2, 1, 0, 3, 2]); // front-facing (negative area, y down)
+    expect(signedArea2(dst[0]!, dst[1]!, dst[4]!, dst[5]!, dst[2]!, dst[3]!)).toBeLessThan(0);
+    const roi = { x: 0, y: 0, w, h };
+    const out = warpTriangles({ src: { data, width: w, height: h }, srcPts: src, dstPts: dst, triangles: tris, roi });
+    const n = w * h;
+    let covered = 0;
+    for (let y = 13; y <= 43; y++) {
+      for (let x = 15; x <= 45; x++) {
+        const i = y * w + x;
+        expect(out.cover[i]).toBe(1);
+        covered++;
+        const s = ((y - 3) * w + (x - 5)) * 3;
+        expect(out.rgb[i]).toBeCloseTo(data[s]!, 3);
+        expect(out.rgb[n + i]).toBeCloseTo(data[s + 1]!, 3);
+        expect(out.rgb[2 * n + i]).toBeCloseTo(data[s + 2]!, 3);
+      }
+    }
+    expect(covered).toBe(31 * 31);
+    // Nothing outside the destination square is touched.
+    expect(out.cover[12 * w + 15]).toBe(0);
+    expect(out.cover[13 * w + 46]).toBe(0);
+  });
+});
+
+describe('mesh topology', () => {
+  it('uses every mesh point and leaves only the face outline open once the mouth is filled', () => {
+    const { triangles, mouthTriangles } = topology();
+    expect(triangles.length / 3).toBe(880 + mouthTriangles);
+    expect(new Set(triangles).size).toBe(MESH_POINTS);
+    const base = edgeCounts(triangles.subarray(0, 880 * 3));
+    const openBase = [...base].filter(([, c]) => c === 1).length;
+    expect(openBase).toBe(36 + INNER_LIP_LOOP.length); // outline + inner-mouth hole
+    const all = edgeCounts(triangles);
+    expect([...all].filter(([, c]) => c === 1).length).toBe(36); // hole closed
+    expect([...all].every(([, c]) => c <= 2)).toBe(true); // a manifold surface
+  });
+
+  it('all triangles share one winding in the canonical face, so hidden ones can be culled', () => {
+    const { triangles, uv } = topology();
+    for (let t = 0; t < triangles.length / 3; t++) {
+      const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+      expect(signedArea2(uv[2 * a]!, uv[2 * a + 1]!, uv[2 * b]!, uv[2 * b + 1]!, uv[2 * c]!, uv[2 * c + 1]!)).toBeLessThan(0);
+    }
+  });
+
+  it('rasterises the canonical face without gaps', () => {
+    const pts = canonicalPoints();
+    const { triangles, triClass } = topology();
+    const w = 240, h = 240;
+    const src = { data: new Uint8Array(w * h * 3).fill(100), width: w, height: h };
+    const out = warpTriangles({ src, srcPts: pts, dstPts: pts, triangles, triClass, roi: { x: 0, y: 0, w, h } });
+    // Inside the face outline every pixel is covered by some triangle.
+    const outline = new Uint8Array(w * h);
+    const loop = [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109];
+    const poly = new Float32Array(loop.flatMap((i) => [pts[2 * i]!, pts[2 * i + 1]!]));
+    fillPolygon(outline, w, h, 0, 0, poly, 1);
+    let inside = 0, holes = 0;
+    for (let i = 0; i < w * h; i++) if (outline[i]) { inside++; if (!out.cover[i]) holes++; }
+    expect(inside).toBeGreaterThan(20000);
+    expect(holes / inside).toBeLessThan(0.002);
+    // The mouth fill is classed separately and the outer ring is outside the blend mask.
+    expect(triClass.includes(TRI_MOUTH)).toBe(true);
+    expect(triClass.includes(TRI_OUTER)).toBe(true);
+  });
+
+  it('pairs every point with its mirror image', () => {
+    const { mirror, uv } = topology();
+    let selfPaired = 0;
+    for (let i = 0; i < MESH_POINTS; i++) {
+      const j = mirror[i]!;
+      expect(mirror[j]).toBe(i);
+      expect(Math.abs(uv[2 * j]! - (1 - uv[2 * i]!))).toBeLessThan(0.01);
+      expect(Math.abs(uv[2 * j + 1]! - uv[2 * i + 1]!)).toBeLessThan(0.01);
+      if (i === j) selfPaired++;
+    }
+    // Points on the symmetry line (nose bridge, lips' middle, chin) pair with themselves.
+    expect(selfPaired).toBeGreaterThan(5);
+    expect(mirror[33]).toBe(263); // eye corners
+  });
+});
+
+describe('mirror fill', () => {
+  it('takes the hidden side from its mirror twin when the source is turned away', () => {
+    const { uv, mirror, triangles } = topology();
+    const dst = canonicalPoints();
+    // Source turned: the face's left half (u > 0.5) squashed to 15% of its width toward the midline.
+    const src = canonicalPoints();
+    for (let i = 0; i < MESH_POINTS; i++) {
+      const u = uv[2 * i]!;
+      if (u > 0.5) src[2 * i] = 20 + 100 + (u - 0.5) * 200 * 0.15;
+    }
+    const res = mirrorOverrides(src, dst, uv, mirror, triangles, 40)!;
+    expect(res).not.toBeNull();
+    let leftMirrored = 0, rightMirrored = 0, left = 0;
+    for (let t = 0; t < triangles.length / 3; t++) {
+      const cu = (uv[2 * triangles[3 * t]!]! + uv[2 * triangles[3 * t + 1]!]! + uv[2 * triangles[3 * t + 2]!]!) / 3;
+      const m = !Number.isNaN(res.override[6 * t]!);
+      if (cu > 0.55) { left++; if (m) leftMirrored++; }
+      if (cu < 0.45 && m) rightMirrored++;
+    }
+    expect(leftMirrored / left).toBeGreaterThan(0.9);
+    expect(rightMirrored).toBe(0);
+    // A mirrored triangle samples the twin's points on the visible side.
+    const t = [...Array(triangles.length / 3).keys()].find((k) => !Number.isNaN(res.override[6 * k]!))!;
+    const twinA = mirror[triangles[3 * t]!]!;
+    expect(res.override[6 * t]).toBe(src[2 * twinA]);
+    // Small yaw differences never mirror.
+    expect(mirrorOverrides(src, dst, uv, mirror, triangles, 5)).toBeNull();
+  });
+});
+
+describe('raster helpers', () => {
+  it('blur keeps the mean of a plane', () => {
+    const w = 50, h = 40;
+    const p = new Float32Array(w * h);
+    for (let i = 0; i < p.length; i++) p[i] = (i * 37) % 100;
+    const mean = p.reduce((a, b) => a + b, 0) / p.length;
+    gaussianBlur(p, w, h, 3);
+    const after = p.reduce((a, b) => a + b, 0) / p.length;
+    expect(Math.abs(after - mean)).toBeLessThan(2);
+  });
+
+  it('pyramid blend returns the target where alpha is 0 and the source where it is 1', () => {
+    const w = 64, h = 48, n = w * h;
+    const a = new Float32Array(3 * n), b = new Float32Array(3 * n), zero = new Float32Array(n), one = new Float32Array(n).fill(1);
+    for (let i = 0; i < 3 * n; i++) { a[i] = (i * 31) % 255; b[i] = (i * 17) % 255; }
+    const r0 = pyramidBlend(a, b, zero, w, h, 4);
+    const r1 = pyramidBlend(a, b, one, w, h, 4);
+    for (let i = 0; i < 3 * n; i++) {
+      expect(r0[i]).toBeCloseTo(b[i]!, 3);
+      expect(r1[i]).toBeCloseTo(a[i]!, 2);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEnginePool, EngineError, type EnginePool } from '../src/index.ts';
+import { fixture, FILES } from './fixtures.ts';
+
+let pool: EnginePool;
+
+beforeAll(async () => {
+  pool = createEnginePool({ size: 2, maxQueue: 4 });
+  await pool.ready();
+}, 120_000);
+
+afterAll(async () => { await pool?.close(); });
+
+const source = () => fixture(FILES.eastAsian);
+const target = () => fixture(FILES.eileen);
+
+describe('engine pool', () => {
+  it('swaps in a worker, forwarding progress and returning Buffers', async () => {
+    const stages: string[] = [];
+    const r = await pool.swap({ source: source(), target: target(), identity: false, onProgress: (s) => stages.push(s) });
+    expect(Buffer.isBuffer(r.image)).toBe(true);
+    expect(r.image.subarray(0, 3).toString('hex')).toBe('ffd8ff');
+    expect(stages).toContain('swap');
+    expect(stages.at(-1)).toBe('done');
+    const d = await pool.detect(fixture(FILES.crew));
+    expect(d.faces).toHaveLength(3);
+  });
+
+  it('returns engine errors as EngineError instances with the same code', async () => {
+    const err = await pool.swap({ source: fixture(FILES.cat), target: target() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect((err as EngineError).code).toBe('no_face_source');
+    expect((err as EngineError).message).toBe('No face was found in the source image.');
+  });
+
+  it('fails only the task of a worker killed mid-task, then recovers', async () => {
+    const before = pool.stats().restarts;
+    const tasks = [0, 1].map(() => pool.swap({ source: source(), target: target(), identity: false }));
+    // Wait until both workers hold a task, then kill one of them.
+    while (pool.stats().busy < 2) await new Promise((r) => setTimeout(r, 5));
+    const [victim] = pool.workerPids();
+    process.kill(victim!, 'SIGKILL');
+    const settled = await Promise.allSettled(tasks);
+    const failed = settled.filter((s) => s.status === 'rejected');
+    expect(failed).toHaveLength(1);
+    const reason = (failed[0] as PromiseRejectedResult).reason as EngineError;
+    expect(reason).toBeInstanceOf(EngineError);
+    expect(reason.code).toBe('worker_crashed');
+    expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
+    expect(pool.stats().restarts).toBe(before + 1);
+    expect(pool.workerPids()).not.toContain(victim);
+    const again = await pool.swap({ source: source(), target: target(), identity: false });
+    expect(again.image.length).toBeGreaterThan(1000);
+  });
+
+  it('refuses work beyond its queue with pool_busy', async () => {
+    const tasks = Array.from({ length: 8 }, () => pool.swap({ source: source(), target: target(), identity: false }).then(() => 'ok', (e: EngineError) => e.code));
+    const codes = await Promise.all(tasks);
+    expect(codes.filter((c) => c === 'pool_busy').length).toBeGreaterThan(0);
+    expect(codes.filter((c) => c === 'ok').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('refuses work after close', async () => {
+    const p = createEnginePool({ size: 1 });
+    await p.close();
+    await expect(p.swap({ source: source(), target: target() })).rejects.toMatchObject({ code: 'pool_closed' });
+  });
+});

@@ -7,6 +7,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerSwaps } from './modules/swaps/index.ts';
+import fastifyMultipart from '@fastify/multipart';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -29,6 +31,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     // First: installs the session guard that every later /app/api route gets.
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
+    await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+    await registerSwaps(app, ctx.swaps, ctx.queue);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

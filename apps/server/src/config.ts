@@ -25,7 +25,7 @@ export const configSchema = z.object({
   /** Path-style URLs (bucket in the path): needed by MinIO, Garage and s3rver; AWS accepts them. */
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** Optional folder inside the bucket for every key, e.g. visage/. */
-  S3_PREFIX: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._\/-]*$/).optional(),
+  S3_PREFIX: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).optional(),
   QUEUE_DRIVER: z.enum(['local', 'bullmq']).default('local'),
   REDIS_URL: z.string().optional(),
   /** api: HTTP only; worker: jobs only; all: both in one process. */
@@ -41,6 +41,10 @@ export const configSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
   /** First retry delay; doubles with each attempt (plus jitter). */
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
+  /** Largest image accepted, in pixels, checked from the header before decoding. */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
+  /** Face engine worker threads per worker process; defaults to WORKER_CONCURRENCY. */
+  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** On SIGTERM, how long running jobs may take to finish before their lease is released. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   WEB_DIST: z.string().optional(),

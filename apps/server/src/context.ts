@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
+import { attachSwapJob, createSwapsService, lazyEngine, type EngineHandle, type SwapsService } from './modules/swaps/index.ts';
 
 export interface AppContext {
   config: Config;
@@ -16,6 +17,9 @@ export interface AppContext {
   /** Job name → payload schema → handler. */
   jobs: JobRegistry;
   queue: JobQueue;
+  /** The face engine pool, created on first use (or by engine.warm() at start-up). */
+  engine: EngineHandle;
+  swaps: SwapsService;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
@@ -27,6 +31,8 @@ export async function createContext(config: Config): Promise<AppContext> {
   const storage = createStorage(config);
   const jobs = createJobRegistry();
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
+  const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY);
+  const swaps = createSwapsService({ db, storage, queue, config });
 
   let closing: Promise<void> | null = null;
   const ctx: AppContext = {
@@ -37,10 +43,13 @@ export async function createContext(config: Config): Promise<AppContext> {
     storage,
     jobs,
     queue,
+    engine,
+    swaps,
     close() {
       closing ??= (async () => {
         await queue.stop(config.SHUTDOWN_GRACE_MS);
         await queue.close();
+        await engine.close();
         await storage.close();
         await db.destroy();
       })();
@@ -50,6 +59,7 @@ export async function createContext(config: Config): Promise<AppContext> {
 
   try {
     // Job handlers: each module attaches its handlers to ctx.jobs here, before the worker starts.
+    attachSwapJob(jobs, swaps, engine);
 
     jobs.assertComplete();
     if (config.ROLE !== 'api') await queue.start();

@@ -8,6 +8,9 @@ const config = loadConfig();
 const { app, ctx } = await buildApp(config);
 app.log.info({ config: redactedConfig(config) }, 'starting');
 
+// Load the face models now, not on the first swap.
+if (config.ROLE !== 'api') ctx.engine.warm();
+
 if (config.ROLE !== 'worker') {
   await app.listen({ host: config.HOST, port: config.PORT });
 } else {

@@ -2,5 +2,6 @@
 // so a payload shape is defined once.
 export * from './health.ts';
 export * from './errors.ts';
+export * from './swaps.ts';
 export * from './auth.ts';
 export * from './users.ts';

@@ -20,6 +20,23 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export interface SwapsTable {
+  id: string;
+  uid: string;
+  mode: 'main' | 'proshoot' | 'prosoccer' | 'bulk';
+  status: 'queued' | 'running' | 'done' | 'failed';
+  job_id: string;
+  source_key: string;
+  target_key: string;
+  result_key: string | null;
+  thumb_key: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  metrics: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
 export interface UsersTable {
   uid: string;
   email: string;
@@ -87,5 +104,6 @@ export interface Database {
   oidc_flows: OidcFlowsTable;
   login_failures: LoginFailuresTable;
   spent_challenges: SpentChallengesTable;
+  swaps: SwapsTable;
   jobs: JobsTable;
 }

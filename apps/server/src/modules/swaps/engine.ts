@@ -1,0 +1,23 @@
+// The face engine as the swap job sees it: one worker pool per process, started on first use
+// (or at start-up by warm()), so API-only processes never load the models.
+import { createEnginePool, type EnginePool } from '@visage/engine';
+import type { SwapEngine } from './ports.ts';
+
+export interface EngineHandle extends SwapEngine {
+  /** Starts the pool now so the first swap does not pay for model loading. */
+  warm(): void;
+  close(): Promise<void>;
+}
+
+export function lazyEngine(size: number): EngineHandle {
+  let pool: EnginePool | null = null;
+  const get = () => (pool ??= createEnginePool({ size }));
+  return {
+    swap: (opts) => get().swap(opts),
+    warm: () => void get(),
+    async close() {
+      await pool?.close();
+      pool = null;
+    },
+  };
+}

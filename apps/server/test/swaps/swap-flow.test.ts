@@ -1,0 +1,170 @@
+// The swap flow through the real app, database, storage, queue and face engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { SwapList, UploadResponse } from '@visage/contracts';
+import { makeApp, signUp, type TestApp } from '../auth/support/app.ts';
+import { fixture } from '../support/fixtures.ts';
+import { multipart } from '../support/multipart.ts';
+import { DIGITAL_SOURCE_TYPE } from '../../src/modules/swaps/labelling.ts';
+
+let t: TestApp;
+let alice: { cookie: string; uid: string };
+let bob: { cookie: string; uid: string };
+
+const TARGET = '012_ai-sfhq-east-asian-woman.jpg';
+const FACE = '008_ai-sfhq-frontal-glasses-darkskin.jpg';
+
+function uploadForm(uid: string, target: Buffer, source: Buffer, names = ['target.jpg', 'face.jpg']) {
+  return multipart([
+    { name: 'uid', value: uid },
+    { name: 'target', filename: names[0]!, contentType: 'image/jpeg', body: target },
+    { name: 'source', filename: names[1]!, contentType: 'image/jpeg', body: source },
+  ]);
+}
+
+async function upload(who: { cookie: string }, uid: string, target: Buffer, source: Buffer) {
+  const form = uploadForm(uid, target, source);
+  return t.app.inject({ method: 'POST', url: '/app/api/upload', payload: form.payload, headers: { ...form.headers, cookie: who.cookie } });
+}
+
+async function waitForSwap(id: string, who: { cookie: string; uid: string }, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.app.inject({ url: `/app/api/swaps/${who.uid}?include=pending`, headers: { cookie: who.cookie } });
+    const item = res.json<SwapList>()[id];
+    if (item && (item.status === 'done' || item.status === 'failed')) return item;
+    if (Date.now() > until) throw new Error(`swap ${id} still ${item?.status}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+beforeAll(async () => {
+  t = await makeApp({ ENGINE_WORKERS: '1', WORKER_CONCURRENCY: '1' });
+  const a = await signUp(t.app);
+  const b = await signUp(t.app);
+  alice = { cookie: a.cookie, uid: a.me.uid };
+  bob = { cookie: b.cookie, uid: b.me.uid };
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /app/api/upload → job → gallery', () => {
+  let done: { id: string; jobId: string };
+
+  it('swaps the face and lists the result, newest first, with a labelled image', async () => {
+    const res = await upload(alice, alice.uid, fixture(TARGET), fixture(FACE));
+    expect(res.statusCode).toBe(202);
+    const body = res.json<UploadResponse>();
+    expect(body.status).toBe('queued');
+    done = body;
+
+    const item = await waitForSwap(body.id, alice);
+    expect(item.status).toBe('done');
+
+    const list = (await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie } })).json<SwapList>();
+    expect(Object.keys(list)).toEqual([body.id]);
+    expect(list[body.id]).toMatchObject({ id: body.id, status: 'done' });
+
+    const img = await t.app.inject({ url: list[body.id]!.image_url, headers: { cookie: alice.cookie } });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(img.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.xmp?.toString()).toContain(DIGITAL_SOURCE_TYPE);
+    expect(meta.exif).toBeUndefined();
+
+    const thumb = await t.app.inject({ url: list[body.id]!.thumb_url, headers: { cookie: alice.cookie } });
+    expect(thumb.statusCode).toBe(200);
+    expect(['image/webp', 'image/jpeg']).toContain(thumb.headers['content-type']);
+    const tm = await sharp(thumb.rawPayload).metadata();
+    expect(Math.max(tm.width ?? 0, tm.height ?? 0)).toBeLessThanOrEqual(480);
+  }, 90_000);
+
+  it('streams the finished job as Server-Sent Events', async () => {
+    const res = await t.app.inject({ url: `/app/api/jobs/${done.jobId}/events`, headers: { cookie: alice.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    expect(res.body).toContain('event: done');
+    expect(res.body).toContain(`"swapId":"${done.id}"`);
+  });
+
+  it('never makes a second gallery entry when the job runs again', async () => {
+    const again = await t.ctx.swaps.run(done.id, 2, () => undefined, t.ctx.engine);
+    expect(again.status).toBe('done');
+    await t.ctx.swaps.enqueue(done.id, done.jobId);
+    const list = (await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie } })).json<SwapList>();
+    expect(Object.keys(list)).toHaveLength(1);
+  });
+
+  it('records why a swap failed when the target shows no face', async () => {
+    const res = await upload(alice, alice.uid, fixture('016_cc0-coffee-noface.png'), fixture(FACE));
+    expect(res.statusCode).toBe(202);
+    const { id } = res.json<UploadResponse>();
+    const item = await waitForSwap(id, alice);
+    expect(item.status).toBe('failed');
+    expect(item.error).toEqual({ code: 'no_face_target', message: 'No face was found in the target photo.' });
+    const list = (await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie } })).json<SwapList>();
+    expect(list[id]).toBeUndefined();
+  }, 60_000);
+});
+
+describe('upload checks', () => {
+  it('refuses a file that is not JPEG or PNG by its content, whatever its name', async () => {
+    const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+    const res = await upload(alice, alice.uid, gif, fixture(FACE));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.message).toBe('Please select a valid image file (jpeg, png, or jpg).');
+  });
+
+  it('cuts off a file over 10 MB with 413', async () => {
+    const big = Buffer.alloc(10_485_761, 0xff);
+    big[0] = 0xff;
+    big[1] = 0xd8;
+    const res = await upload(alice, alice.uid, big, fixture(FACE));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe('The file size should be less than 10 MB.');
+  });
+
+  it('refuses a declared body too large for the form before reading it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app/api/upload',
+      payload: 'x',
+      headers: { cookie: alice.cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(40 * 1024 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('needs both images', async () => {
+    const form = multipart([
+      { name: 'uid', value: alice.uid },
+      { name: 'target', filename: 't.jpg', contentType: 'image/jpeg', body: fixture(TARGET) },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/app/api/upload', payload: form.payload, headers: { ...form.headers, cookie: alice.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please select both target and source images.');
+  });
+
+  it('needs a session', async () => {
+    const form = uploadForm(alice.uid, fixture(TARGET), fixture(FACE));
+    const res = await t.app.inject({ method: 'POST', url: '/app/api/upload', payload: form.payload, headers: form.headers });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('one user cannot reach another user’s swaps', () => {
+  it('answers 404 for the list, the images, the job events and an upload under the other uid', async () => {
+    const list = (await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie } })).json<SwapList>();
+    const item = Object.values(list)[0]!;
+    const asBob = { cookie: bob.cookie };
+    expect((await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: asBob })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: item.image_url, headers: asBob })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: item.thumb_url, headers: asBob })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/app/api/jobs/swap-${item.id}/events`, headers: asBob })).statusCode).toBe(404);
+    expect((await upload(bob, alice.uid, fixture(TARGET), fixture(FACE))).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/app/api/swaps/${bob.uid}`, headers: asBob })).json()).toEqual({});
+  });
+});

@@ -62,7 +62,10 @@ export async function createContext(config: Config): Promise<AppContext> {
     attachSwapJob(jobs, swaps, engine);
 
     jobs.assertComplete();
-    if (config.ROLE !== 'api') await queue.start();
+    if (config.ROLE !== 'api') {
+      await queue.start();
+      await swaps.requeueWaiting();
+    }
   } catch (err) {
     await ctx.close().catch(() => undefined);
     throw err;

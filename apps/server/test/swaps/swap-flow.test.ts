@@ -91,13 +91,31 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect(res.body).toContain(`"swapId":"${done.id}"`);
   });
 
+  it('counts the finished swap once in the monthly usage', async () => {
+    const me = await t.app.inject({ url: '/app/api/me', headers: { cookie: alice.cookie } });
+    expect(me.json().usage).toBe(1);
+  });
+
   it('never makes a second gallery entry when the job runs again', async () => {
     const again = await t.ctx.swaps.run(done.id, 2, () => undefined, t.ctx.engine);
     expect(again.status).toBe('done');
     await t.ctx.swaps.enqueue(done.id, done.jobId);
     const list = (await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie } })).json<SwapList>();
-    expect(Object.keys(list)).toHaveLength(1);
+    expect(Object.keys(list)).toEqual([done.id]);
+    const me = await t.app.inject({ url: '/app/api/me', headers: { cookie: alice.cookie } });
+    expect(me.json().usage).toBe(1);
   });
+
+  it('picks up a swap whose job was never enqueued (crash between store and enqueue)', async () => {
+    const id = '00000000-0000-4000-8000-00000000a001';
+    const first = await t.ctx.db.selectFrom('swaps').selectAll().where('id', '=', done.id).executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('swaps')
+      .values({ ...first, id, job_id: `swap-${id}`, status: 'queued', result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
+      .execute();
+    expect(await t.ctx.swaps.requeueWaiting()).toBe(1);
+    expect((await waitForSwap(id, alice)).status).toBe('done');
+  }, 60_000);
 
   it('records why a swap failed when the target shows no face', async () => {
     const res = await upload(alice, alice.uid, fixture('016_cc0-coffee-noface.png'), fixture(FACE));
@@ -152,6 +170,19 @@ describe('upload checks', () => {
     const form = uploadForm(alice.uid, fixture(TARGET), fixture(FACE));
     const res = await t.app.inject({ method: 'POST', url: '/app/api/upload', payload: form.payload, headers: form.headers });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('free tier', () => {
+  it('refuses an eleventh swap in the month with a clear message, storing nothing', async () => {
+    const carol = await signUp(t.app);
+    await t.ctx.db.updateTable('users').set({ usage: 10 }).where('uid', '=', carol.me.uid).execute();
+    const res = await upload({ cookie: carol.cookie }, carol.me.uid, fixture(TARGET), fixture(FACE));
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.code).toBe('quota_exceeded');
+    expect(res.json().error.message).toMatch(/^You have used the 10 free swaps of this month\. They renew on \d{4}-\d{2}-01\.$/);
+    const list = await t.app.inject({ url: `/app/api/swaps/${carol.me.uid}?include=pending`, headers: { cookie: carol.cookie } });
+    expect(list.json()).toEqual({});
   });
 });
 

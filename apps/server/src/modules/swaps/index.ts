@@ -6,6 +6,8 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../infra/db/database.ts';
 import { defineJob, type JobQueue, type JobRegistry } from '../../infra/queue/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
+import { UsersRepository } from '../users/repository.ts';
+import { UsersService } from '../users/service.ts';
 import type { SwapEngine } from './ports.ts';
 import { SwapsRepository } from './repository.ts';
 import { swapRoutes } from './routes.ts';
@@ -17,7 +19,8 @@ export { SwapsService } from './service.ts';
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });
 
 export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQueue; config: Config }): SwapsService {
-  return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, deps.config.MAX_IMAGE_PIXELS);
+  const users = new UsersService(new UsersRepository(deps.db));
+  return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, users, deps.config.MAX_IMAGE_PIXELS);
 }
 
 export function attachSwapJob(jobs: JobRegistry, swaps: SwapsService, engine: SwapEngine): void {

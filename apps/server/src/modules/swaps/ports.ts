@@ -23,6 +23,14 @@ export interface SwapEngine {
   }): Promise<SwapEngineResult>;
 }
 
+/** The monthly allowance of the user's tier. */
+export interface UsageQuota {
+  /** Throws (402 quota_exceeded) when the user may not start another swap. */
+  assertCanSwap(uid: string, pending: number): Promise<void>;
+  /** Counts one finished swap. */
+  recordSwap(uid: string): Promise<void>;
+}
+
 /** Engine failures the user can act on carry one of these codes. */
 export interface CodedError {
   code: SwapErrorCode;

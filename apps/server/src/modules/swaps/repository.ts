@@ -36,6 +36,20 @@ export class SwapsRepository {
       .execute();
   }
 
+  async listQueued(limit: number): Promise<Pick<SwapRow, 'id' | 'job_id'>[]> {
+    return this.db.selectFrom('swaps').select(['id', 'job_id']).where('status', '=', 'queued').orderBy('created_at').limit(limit).execute();
+  }
+
+  async countPending(uid: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('swaps')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('uid', '=', uid)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async markRunning(id: string): Promise<void> {
     await this.db.updateTable('swaps').set({ status: 'running' }).where('id', '=', id).where('status', '!=', 'done').execute();
   }

@@ -5,7 +5,7 @@ import type { SwapErrorCode, SwapItem, SwapList, UploadResponse } from '@visage/
 import { AppError } from '../../http/errors.ts';
 import { cleanImage } from './image-intake.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
-import { isCodedEngineError, type MediaStore, type SwapEngine } from './ports.ts';
+import { isCodedEngineError, type MediaStore, type SwapEngine, type UsageQuota } from './ports.ts';
 import type { SwapRow, SwapsRepository } from './repository.ts';
 
 export const SWAP_JOB = 'swap.run';
@@ -49,11 +49,13 @@ export class SwapsService {
     private readonly repo: SwapsRepository,
     private readonly storage: MediaStore,
     private readonly queue: SwapJobQueue,
+    private readonly quota: UsageQuota,
     private readonly maxPixels: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   async create(input: { uid: string; mode: SwapMode; source: Buffer; target: Buffer }): Promise<UploadResponse> {
+    await this.quota.assertCanSwap(input.uid, await this.repo.countPending(input.uid));
     const [source, target] = await Promise.all([cleanImage(input.source, this.maxPixels), cleanImage(input.target, this.maxPixels)]);
     const id = randomUUID();
     const jobId = `swap-${id}`;
@@ -71,6 +73,16 @@ export class SwapsService {
   /** Idempotent: the job id is derived from the swap, so re-enqueueing never makes a second job. */
   enqueue(swapId: string, jobId: string): Promise<string> {
     return this.queue.enqueue(SWAP_JOB, { swapId }, { jobId, maxAttempts: SWAP_MAX_ATTEMPTS });
+  }
+
+  /**
+   * Enqueues again every swap still waiting. A crash between storing a swap and enqueueing its
+   * job would otherwise leave it waiting forever; enqueue is idempotent, so this adds nothing twice.
+   */
+  async requeueWaiting(batch = 500): Promise<number> {
+    const rows = await this.repo.listQueued(batch);
+    for (const r of rows) await this.enqueue(r.id, r.job_id);
+    return rows.length;
   }
 
   async list(uid: string, mode: SwapMode, includePending: boolean): Promise<SwapList> {
@@ -131,7 +143,8 @@ export class SwapsService {
         this.storage.put(keys.result_key, labelled, 'image/jpeg'),
         this.storage.put(keys.thumb_key, result.thumbnail, result.thumbnailType),
       ]);
-      await this.repo.markDone(swapId, keys, { timings: result.timings, identity: result.identity }, this.now());
+      const first = await this.repo.markDone(swapId, keys, { timings: result.timings, identity: result.identity }, this.now());
+      if (first) await this.quota.recordSwap(row.uid);
       report({ stage: 'done', progress: 1 });
       return { swapId, status: 'done' };
     } catch (err) {

@@ -24,6 +24,15 @@ export class UsersRepository {
     await this.db.updateTable('users').set(patch).where('uid', '=', uid).execute();
   }
 
+  /** Counts one more swap in the current period, atomically. */
+  async incrementUsage(uid: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ usage: eb('usage', '+', 1), updated_at: now }))
+      .where('uid', '=', uid)
+      .execute();
+  }
+
   /** Starts a new usage period only if the stored one is still `expected` (safe against a concurrent roll). */
   async rollPeriod(uid: string, expected: string, next: string, now: number): Promise<void> {
     await this.db

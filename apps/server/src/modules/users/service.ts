@@ -18,6 +18,9 @@ export interface NewAccount {
   terms?: { version: string; acceptedAt: number };
 }
 
+/** Image swaps a month on the free tier (legal text, spec §1). */
+export const FREE_MONTHLY_SWAPS = 10;
+
 export class UsersService {
   constructor(private readonly repo: UsersRepository) {}
 
@@ -85,6 +88,27 @@ export class UsersService {
       return (await this.repo.findByUid(uid)) ?? row;
     }
     return row;
+  }
+
+  /**
+   * The free tier's monthly allowance (DECISIONS.md): `pending` swaps already queued count
+   * against it too, so ten quick uploads cannot become twenty swaps.
+   */
+  async assertCanSwap(uid: string, pending: number, now = new Date()): Promise<void> {
+    const row = await this.current(uid, now);
+    if (row.subscription !== 'free' || row.role !== 'user') return;
+    if (row.usage + pending >= FREE_MONTHLY_SWAPS) {
+      throw new AppError(402, 'quota_exceeded', `You have used the ${FREE_MONTHLY_SWAPS} free swaps of this month. They renew on ${row.reset_date}.`, {
+        limit: FREE_MONTHLY_SWAPS,
+        resetDate: row.reset_date,
+      });
+    }
+  }
+
+  /** Counts a finished swap; called once per swap, when it first reaches done. */
+  async recordSwap(uid: string, now = new Date()): Promise<void> {
+    await this.current(uid, now);
+    await this.repo.incrementUsage(uid, now.getTime());
   }
 
   async me(uid: string): Promise<MeResponse> {

@@ -44,7 +44,10 @@ describe('first admin', () => {
     try {
       const ok = await run('npx', ['tsx', 'src/cli/user-create.ts', '--email', 'Root@Example.com', '--password', 'Quartz-Meadow-5521', '--role', 'admin'], { cwd: SERVER_DIR, env });
       expect(ok.stdout).toMatch(/^Created root@example\.com \(uid [0-9a-f]{32}\) with role admin\./);
-      const bad = await run('npx', ['tsx', 'src/cli/user-create.ts', '--email', 'x@example.com', '--password', 'password123'], { cwd: SERVER_DIR, env }).catch((e: { code: number; stderr: string }) => e);
+      const bad = await run('npx', ['tsx', 'src/cli/user-create.ts', '--email', 'x@example.com', '--password', 'password123'], { cwd: SERVER_DIR, env }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('This password is too common');
 

@@ -2,6 +2,7 @@
 // ShellLayout adds header, sidebar and footer around the pages that use the shell.
 import { useMemo } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AuthProvider } from '../features/auth';
 import { AppShell, ThemeSync } from '../features/shell';
 import { useAccessLevel } from '../lib/access';
 import { navFor, type RouteNode } from '../lib/navigation';
@@ -10,12 +11,12 @@ import { LanguageSync } from './LanguageSync';
 
 export function RootLayout() {
   return (
-    <>
+    <AuthProvider>
       <LanguageSync />
       <ThemeSync />
       <ScrollRestoration />
       <Outlet />
-    </>
+    </AuthProvider>
   );
 }
 

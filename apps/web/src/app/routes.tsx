@@ -6,13 +6,30 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
+import { AccountHome, LoginPage } from '../features/auth';
 import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
+import { ModeCards } from '../features/swap';
+
+// Signed-in home until each mode's own screen takes its route: who is signed in and the modes.
+const signedInHome = (
+  <>
+    <AccountHome />
+    <ModeCards />
+  </>
+);
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },
   { type: 'page', path: '/', element: <LandingPage />, label: 'nav.home', icon: 'home' },
+  { type: 'page', path: '/login', element: <LoginPage /> },
+
+  { type: 'divider', access: 'user' },
+  { type: 'title', label: 'auth:nav.section', access: 'user' },
+  { type: 'page', path: '/app', element: signedInHome, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
+  { type: 'page', path: '/app/proshoot', element: signedInHome, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
+  { type: 'page', path: '/app/prosoccer', element: signedInHome, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

@@ -2,9 +2,11 @@
 // hooks from ./hooks.
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { uiSlice } from './ui-slice';
+import { authSlice } from '../features/auth/store/auth-slice';
 
 const reducer = combineReducers({
   ui: uiSlice.reducer,
+  auth: authSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof reducer>;

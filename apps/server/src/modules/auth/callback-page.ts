@@ -1,12 +1,13 @@
 // The page the OIDC popup lands on: it tells the window that opened it how the
 // sign-in went (postMessage to our own origin only) and closes itself. Opened
-// without an opener (popup blocked, new tab), it navigates to the app instead.
+// without an opener (popup blocked, new tab), it goes back to the login screen instead.
 import { OIDC_MESSAGE_TYPE, type OidcPopupMessage } from '@visage/contracts';
 
 export function callbackPage(ok: boolean, code?: string): string {
   const message: OidcPopupMessage = { type: OIDC_MESSAGE_TYPE, ok, ...(code ? { code } : {}) };
   const json = JSON.stringify(message).replace(/</g, '\\u003c');
-  const target = ok ? '/app/' : '/login';
+  // Without an opener the login screen finishes the job (it loads the session or shows the error).
+  const target = `/login?oidc=${encodeURIComponent(ok ? 'ok' : (code ?? 'oidc_failed'))}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Visage</title></head>

@@ -21,7 +21,14 @@ export interface TestIdp {
   close(): Promise<void>;
 }
 
-export async function startIdp(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<TestIdp> {
+export interface StartIdpOptions {
+  /** The client's registered redirect URIs; a function is called at the first request (for a server started later). */
+  redirectUris: string[] | (() => string[]);
+  clientId?: string;
+  clientSecret?: string;
+}
+
+export async function startIdp(options: StartIdpOptions): Promise<TestIdp> {
   const clientId = options.clientId ?? 'visage-test';
   const clientSecret = options.clientSecret ?? 'visage-test-secret-0123456789abcdef';
   const accounts = new Map<string, IdpAccount>();
@@ -30,12 +37,12 @@ export async function startIdp(options: { redirectUris: string[]; clientId?: str
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const provider = new Provider(issuer, {
+  const build = () => new Provider(issuer, {
     clients: [
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: options.redirectUris,
+        redirect_uris: typeof options.redirectUris === 'function' ? options.redirectUris() : options.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -52,7 +59,12 @@ export async function startIdp(options: { redirectUris: string[]; clientId?: str
       return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
     },
   });
-  handler = provider.callback();
+  let provider: Provider | undefined;
+  if (typeof options.redirectUris !== 'function') provider = build();
+  handler = (req, res) => {
+    provider ??= build();
+    return provider.callback()(req, res);
+  };
 
   return {
     issuer,

@@ -1,0 +1,27 @@
+// The accounts API (server: apps/server/src/modules/auth and users).
+import {
+  authConfigResponse,
+  botChallenge,
+  meResponse,
+  type AuthConfigResponse,
+  type BotChallenge,
+  type MeResponse,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@visage/contracts';
+import { api, apiUrl } from '../../../lib/api-client';
+
+export const fetchMe = (): Promise<MeResponse> => api.get('/me', { schema: meResponse });
+
+export const fetchAuthConfig = (): Promise<AuthConfigResponse> => api.get('/auth/config', { schema: authConfigResponse });
+
+export const fetchChallenge = (): Promise<BotChallenge> => api.get('/auth/challenge', { schema: botChallenge });
+
+export const postSignIn = (body: SignInRequest): Promise<MeResponse> => api.post('/auth/signin', body, { schema: meResponse });
+
+export const postSignUp = (body: SignUpRequest): Promise<MeResponse> => api.post('/auth/signup', body, { schema: meResponse });
+
+export const postLogout = (): Promise<void> => api.post('/auth/logout');
+
+/** Where the OIDC popup starts; the server redirects it to the provider. */
+export const OIDC_START_URL = apiUrl('/auth/oidc/start');

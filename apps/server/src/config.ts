@@ -47,9 +47,10 @@ export const configSchema = z.object({
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** On SIGTERM, how long running jobs may take to finish before their lease is released. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  /** Finished jobs (done or failed) are kept this long for status reads, then removed. */
+  JOB_RETENTION_HOURS: z.coerce.number().int().min(1).default(168),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DEMO_CONTENT: bool.default(true),
   // Accounts (modules/auth). OIDC sign-in shows only when issuer, client id and secret are all set.
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),

@@ -62,9 +62,10 @@ async function pickPair(page: Page, target: string, source: string): Promise<voi
   await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: 15_000 });
 }
 
-async function swapAndWaitForTile(page: Page, alerts: string[], expectedTiles: number): Promise<void> {
+async function swapAndWaitForTile(page: Page, alerts: string[], expectedTiles: number, screenshot?: string): Promise<void> {
   await page.getByRole('button', { name: 'Swap Faces', exact: true }).click();
   await expect(page.getByRole('progressbar', { name: 'Swap progress' })).toBeVisible();
+  if (screenshot) await page.getByTestId('swap-form').screenshot({ path: `${SCREENSHOT_DIR}/${screenshot}` });
   await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(expectedTiles, { timeout: 90_000 });
   await expect.poll(() => alerts).toContain('Faces swapped successfully!');
   // The processing state ends with the new result: the button is back.
@@ -100,17 +101,26 @@ test.describe('swap flow', () => {
     await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeDisabled();
     await expect(page.getByTestId('gallery-empty')).toContainText('No swaps yet');
 
-    // Compression happens in the browser: what is uploaded is the '-compressed.jpeg' JPEG.
-    const uploads: string[] = [];
+    // Compression runs in the page's own worker (nothing fetched from another origin) and
+    // yields '<name>-compressed.jpeg' JPEGs of at most 1 MB.
+    const foreign: string[] = [];
     page.on('request', (req) => {
-      if (req.url().endsWith('/app/api/upload')) uploads.push(req.postDataBuffer()?.toString('latin1') ?? '');
+      if (!req.url().startsWith(baseURL ?? '') && !req.url().startsWith('blob:') && !req.url().startsWith('data:')) foreign.push(req.url());
     });
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
 
     await pickPair(page, TARGET_A, FACE_A);
-    await swapAndWaitForTile(page, alerts, 1);
-    expect(uploads[0]).toContain('filename="008_ai-sfhq-frontal-glasses-darkskin-compressed.jpeg"');
-    expect(uploads[0]).toContain('filename="012_ai-sfhq-east-asian-woman-compressed.jpeg"');
-    expect(uploads[0]).toContain('Content-Type: image/jpeg');
+    const chosen = async (name: 'target' | 'source') => {
+      const [file, type, size] = ((await page.getByTestId(`swap-picker-${name}`).locator('figure').getAttribute('data-file')) ?? '').split(';');
+      return { file, type, size: Number(size) };
+    };
+    expect(await chosen('target')).toMatchObject({ file: '008_ai-sfhq-frontal-glasses-darkskin-compressed.jpeg', type: 'image/jpeg' });
+    expect(await chosen('source')).toMatchObject({ file: '012_ai-sfhq-east-asian-woman-compressed.jpeg', type: 'image/jpeg' });
+    expect((await chosen('target')).size).toBeLessThanOrEqual(1024 * 1024);
+    expect(workers.some((url) => /compress\.worker/.test(url))).toBe(true);
+    await swapAndWaitForTile(page, alerts, 1, 'app-swap-progress.png');
+    expect(foreign).toEqual([]);
 
     await pickPair(page, TARGET_B, FACE_B);
     await swapAndWaitForTile(page, alerts, 2);
@@ -148,6 +158,7 @@ test.describe('swap flow', () => {
     await page.keyboard.press('ArrowRight');
     await expect(position).toHaveText('1 of 2');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/app-viewer-desktop.png` });
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
     await tiles.nth(1).click();
@@ -161,11 +172,26 @@ test.describe('swap flow', () => {
     expect(own.headers()['content-type']).toMatch(/^image\/(jpeg|png|webp)/);
     expect(own.headers()['x-content-type-options']).toBe('nosniff');
 
-    // Dashboard screenshots with a gallery, at the three widths.
+    // Dashboard screenshots with a gallery, at the three widths, each in a fresh page.
     for (const width of Object.values(WIDTHS)) {
-      await page.setViewportSize({ width, height: width < 500 ? 812 : 900 });
-      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/app-dashboard-${width}.png`, fullPage: true });
+      const shot = await page.context().newPage();
+      await shot.setViewportSize({ width, height: width < 500 ? 812 : 900 });
+      await shot.goto('/app');
+      const shotTiles = shot.locator('[data-testid="gallery-grid"] li img');
+      await expect(shotTiles).toHaveCount(2);
+      await shot.evaluate(() => document.fonts.ready);
+      for (const img of await shotTiles.all()) {
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      }
+      expect(await shot.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await shot.screenshot({ path: `${SCREENSHOT_DIR}/app-dashboard-${width}.png`, fullPage: true });
+      if (width === WIDTHS.mobile) {
+        await shotTiles.nth(0).click();
+        await expect(shot.getByTestId('gallery-viewer-image')).toBeVisible();
+        await expect.poll(() => shot.getByTestId('gallery-viewer-image').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+        await shot.screenshot({ path: `${SCREENSHOT_DIR}/app-viewer-${width}.png` });
+      }
+      await shot.close();
     }
 
     // User B gets 404 for A's list and A's images; nobody signed out reads them either.

@@ -11,6 +11,7 @@ import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
 import { ModeCards } from '../features/swap';
+import { DashboardRoute } from './dashboard';
 
 // Signed-in home until each mode's own screen takes its route: who is signed in and the modes.
 const signedInHome = (
@@ -27,7 +28,7 @@ export const routeList: RouteNode[] = [
 
   { type: 'divider', access: 'user' },
   { type: 'title', label: 'auth:nav.section', access: 'user' },
-  { type: 'page', path: '/app', element: signedInHome, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
+  { type: 'page', path: '/app', element: <DashboardRoute />, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
   { type: 'page', path: '/app/proshoot', element: signedInHome, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
   { type: 'page', path: '/app/prosoccer', element: signedInHome, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
 

@@ -23,7 +23,7 @@ export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel,
 
   return (
     <div className={styles.picker} data-testid={`swap-picker-${name}`}>
-      <figure className={styles.preview} aria-busy={slot.compressing || undefined}>
+      <figure className={styles.preview} aria-busy={slot.compressing || undefined} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined}>
         {slot.previewUrl ? (
           <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} />
         ) : (

@@ -1,0 +1,24 @@
+// /app: the signed-in dashboard (spec: Main app dashboard). The account heading, the two mode
+// cards, the swap form (with its footer), then the user's gallery. The page joins the swap
+// and gallery features: a finished job makes the gallery refetch at once.
+import { useCallback, useState } from 'react';
+import { AccountHome } from '../../features/auth';
+import { Gallery } from '../../features/gallery';
+import { ModeCards, SwapForm } from '../../features/swap';
+import { useAppSelector } from '../../store/hooks';
+import styles from './DashboardPage.module.css';
+
+export default function DashboardPage() {
+  const uid = useAppSelector((state) => state.auth.uid);
+  const [refreshSignal, setRefreshSignal] = useState(0);
+  const onSwapDone = useCallback(() => setRefreshSignal((n) => n + 1), []);
+
+  return (
+    <div className={styles.dashboard}>
+      <AccountHome />
+      <ModeCards />
+      <SwapForm uid={uid} onSwapDone={onSwapDone} />
+      {uid ? <Gallery uid={uid} refreshSignal={refreshSignal} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+#!/usr/bin/env node
+// npm run bench:flow — figures for the main swap flow, against the real built server and engine
+// (a fresh DATA_DIR, a random port):
+//   (a) time from the 'Swap Faces' click to the result tile shown, over N runs (1 MP pair),
+//       in Debian's Chromium driven by playwright-core; target p50 ≤ 2 s;
+//   (b) throughput of GET /app/api/swaps/{uid} for a 200-item gallery (autocannon, 50
+//       connections, 10 s); target ≥ 2000 req/s and p99 ≤ 50 ms;
+//   (c) JavaScript shipped on the first load of /app (sum of gzip sizes); target ≤ 200 KB.
+// Options: --runs N (default 7), --duration S (autocannon seconds, default 10), --no-build
+// (use the existing apps/web/dist).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { chromium } from 'playwright-core';
+
+const root = resolve(import.meta.dirname, '..');
+const fixtures = resolve(root, '../shared/fixtures/faces');
+const { values: opts } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '7' },
+    duration: { type: 'string', default: '10' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(opts.runs);
+const DURATION = Number(opts.duration);
+const PASSWORD = 'bench-Visage-2026!';
+const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const log = (...args) => console.error('[bench:flow]', ...args);
+
+async function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+function createUser(env, email) {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/user-create.ts', '--email', email, '--password', PASSWORD, '--first', 'Bench', '--last', 'User'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  if (out.status !== 0) throw new Error(`user:create failed: ${out.stderr || out.stdout}`);
+  const uid = /uid ([^)\s]+)/.exec(out.stdout)?.[1];
+  if (!uid) throw new Error(`user:create printed no uid: ${out.stdout}`);
+  return uid;
+}
+
+async function startServer(env, baseUrl) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(`${baseUrl}/app/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+async function openDashboard(context, baseUrl, email) {
+  const page = await context.newPage();
+  page.on('dialog', (d) => void d.accept());
+  // The sign-in page sets the app's local signed-in flag exactly as a user's sign-in does.
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel(/e-?mail/i).first().fill(email);
+  await page.getByLabel(/password/i).first().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.waitForURL(/\/app\/?$/);
+  await page.getByTestId('gallery').waitFor();
+  return page;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+async function benchFlow(browser, baseUrl, email, pair) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await openDashboard(context, baseUrl, email);
+  const tiles = page.locator('[data-testid="gallery-grid"] li');
+  const times = [];
+  // Where the time goes, seen from the page: upload answered, done event (the gallery refetch
+  // it triggers), result tile shown.
+  const phases = { upload: [], job: [], show: [] };
+  let marks = {};
+  page.on('requestfinished', (req) => {
+    if (req.url().endsWith('/app/api/upload') && !marks.uploaded) marks.uploaded = performance.now();
+  });
+  page.on('request', (req) => {
+    if (marks.uploaded && !marks.done && /\/app\/api\/swaps\/[^/?]+$/.test(req.url())) marks.done = performance.now();
+  });
+  for (let run = 0; run <= RUNS; run++) {
+    await page.getByTestId('swap-input-target').setInputFiles(pair.target);
+    await page.getByTestId('swap-input-source').setInputFiles(pair.source);
+    const button = page.getByRole('button', { name: 'Swap Faces', exact: true });
+    await button.waitFor();
+    await page.waitForFunction(() => {
+      const b = [...document.querySelectorAll('button')].find((e) => e.textContent?.trim() === 'Swap Faces');
+      return b && !b.disabled;
+    });
+    const before = await tiles.count();
+    marks = {};
+    const started = performance.now();
+    await button.click();
+    await page.waitForFunction(
+      (n) => {
+        const imgs = document.querySelectorAll('[data-testid="gallery-grid"] li img');
+        return imgs.length > n && imgs[0].complete && imgs[0].naturalWidth > 0;
+      },
+      before,
+      { timeout: 120_000, polling: 'raf' },
+    );
+    const ms = performance.now() - started;
+    // The first run warms the engine's models up and is not counted.
+    if (run === 0) log(`warm-up run: ${ms.toFixed(0)} ms`);
+    else {
+      times.push(ms);
+      if (marks.uploaded && marks.done) {
+        phases.upload.push(marks.uploaded - started);
+        phases.job.push(marks.done - marks.uploaded);
+        phases.show.push(started + ms - marks.done);
+      }
+    }
+    await page.getByRole('button', { name: 'Swap Faces', exact: true }).waitFor({ timeout: 30_000 });
+  }
+  await context.close();
+  times.sort((a, b) => a - b);
+  const median = (xs) => percentile([...xs].sort((a, b) => a - b), 50) ?? NaN;
+  return {
+    runs: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    min: times[0],
+    max: times[times.length - 1],
+    phases: { upload: median(phases.upload), job: median(phases.job), show: median(phases.show) },
+  };
+}
+
+function seedGallery(dbFile, uid, count) {
+  const db = new Database(dbFile);
+  try {
+    // Real media keys where a swap has run, so the seeded rows point at real files.
+    const real = db.prepare("SELECT source_key, target_key, result_key, thumb_key FROM swaps WHERE status = 'done' LIMIT 1").get();
+    const insert = db.prepare(
+      `INSERT INTO swaps (id, uid, mode, status, job_id, source_key, target_key, result_key, thumb_key, created_at, completed_at)
+       VALUES (?, ?, 'main', 'done', ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const now = Date.now();
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const id = randomUUID();
+        insert.run(
+          id,
+          uid,
+          `bench-${id}`,
+          real?.source_key ?? `bench/${id}/source.jpg`,
+          real?.target_key ?? `bench/${id}/target.jpg`,
+          real?.result_key ?? `bench/${id}/result.jpg`,
+          real?.thumb_key ?? `bench/${id}/thumb.webp`,
+          now - i * 60_000,
+          now - i * 60_000 + 1500,
+        );
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+async function benchList(baseUrl, uid, cookie) {
+  const check = await fetch(`${baseUrl}/app/api/swaps/${uid}`, { headers: { cookie } });
+  const items = Object.keys(await check.json()).length;
+  const result = await autocannon({
+    url: `${baseUrl}/app/api/swaps/${uid}`,
+    connections: 50,
+    duration: DURATION,
+    headers: { cookie, accept: 'application/json' },
+  });
+  return {
+    items,
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+async function benchFirstLoad(browser, baseUrl, email) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const login = await openDashboard(context, baseUrl, email);
+  await login.close();
+  const page = await context.newPage();
+  const scripts = new Map();
+  page.on('response', async (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && !/\.m?js(\?|$)/.test(res.url())) return;
+    try {
+      const body = await res.body();
+      scripts.set(res.url(), { raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    } catch {
+      // a redirect or an aborted request has no body
+    }
+  });
+  // A fresh page cache: every script is fetched, as on a first visit.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto(`${baseUrl}/app`, { waitUntil: 'networkidle' });
+  await page.getByTestId('gallery').waitFor();
+  await context.close();
+  const files = [...scripts.entries()].map(([url, s]) => ({ file: new URL(url).pathname, ...s }));
+  return { files, gzip: files.reduce((n, f) => n + f.gzip, 0), raw: files.reduce((n, f) => n + f.raw, 0) };
+}
+
+async function main() {
+  if (!opts['no-build'] || !existsSync(join(root, 'apps/web/dist/index.html'))) {
+    log('building the web app…');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@visage/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'visage-bench-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_CONTENT: 'false' };
+  const runner = { server: null, browser: null };
+  try {
+    const flowEmail = `flow-${Date.now()}@bench.example`;
+    const listEmail = `list-${Date.now()}@bench.example`;
+    const flowUid = createUser(env, flowEmail);
+    const listUid = createUser(env, listEmail);
+    // The timed user is on a paid plan: the free tier's 10 swaps a month would stop a long run.
+    const db = new Database(join(dataDir, 'visage.db'));
+    db.prepare("UPDATE users SET subscription = 'standard' WHERE uid = ?").run(flowUid);
+    db.close();
+
+    // A 1 MP pair: a 1024×1024 synthetic target and a face scaled up to 1024×1024.
+    const target = join(fixtures, '007_ai-tpdne-older-woman.jpg');
+    const source = join(dataDir, 'face-1mp.jpg');
+    await sharp(join(fixtures, '012_ai-sfhq-east-asian-woman.jpg')).resize(1024, 1024).jpeg({ quality: 90 }).toFile(source);
+
+    log(`server on ${baseUrl}, data in ${dataDir}`);
+    runner.server = await startServer(env, baseUrl);
+    runner.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+    log(`(a) ${RUNS} timed swaps (+1 warm-up)…`);
+    const flow = await benchFlow(runner.browser, baseUrl, flowEmail, { target, source });
+
+    log('(b) seeding 200 gallery items and running autocannon…');
+    seedGallery(join(dataDir, 'visage.db'), listUid, 200);
+    const signin = await fetch(`${baseUrl}/app/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: listEmail, password: PASSWORD }),
+    });
+    if (!signin.ok) throw new Error(`sign-in failed: ${signin.status}`);
+    const cookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const list = await benchList(baseUrl, listUid, cookie);
+
+    log('(c) first load of /app…');
+    const load = await benchFirstLoad(runner.browser, baseUrl, flowEmail);
+
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    const ok = (pass) => (pass ? 'PASS' : 'FAIL');
+    console.log('\nbench:flow — Visage main swap flow');
+    console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (figures are only comparable on an otherwise idle machine)`);
+    console.log(`(a) click → result tile, 1 MP pair, ${flow.runs} runs: p50 ${flow.p50.toFixed(0)} ms, p95 ${flow.p95.toFixed(0)} ms (min ${flow.min.toFixed(0)}, max ${flow.max.toFixed(0)})  target p50 ≤ 2000 ms: ${ok(flow.p50 <= 2000)}`);
+    console.log(`    median phases: upload answered ${flow.phases.upload.toFixed(0)} ms, job done after ${flow.phases.job.toFixed(0)} ms, tile shown after ${flow.phases.show.toFixed(0)} ms`);
+    console.log(
+      `(b) GET /app/api/swaps/{uid}, ${list.items} items, 50 connections, ${DURATION} s: ${list.requestsPerSec.toFixed(0)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}, errors ${list.errors}  target ≥ 2000 req/s and p99 ≤ 50 ms: ${ok(list.requestsPerSec >= 2000 && list.p99 <= 50 && list.non2xx === 0)}`,
+    );
+    console.log(`(c) JS on first load of /app: ${kb(load.gzip)} gzip (${kb(load.raw)} raw) in ${load.files.length} files  target ≤ 200 KB: ${ok(load.gzip <= 200 * 1024)}`);
+    for (const f of load.files) console.log(`      ${f.file}  ${kb(f.gzip)} gzip`);
+  } finally {
+    await runner.browser?.close().catch(() => {});
+    if (runner.server) {
+      if (runner.server.exitCode === null) {
+        const exited = new Promise((r) => runner.server.once('exit', r));
+        runner.server.kill('SIGTERM');
+        await exited;
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

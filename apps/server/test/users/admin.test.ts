@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { cookieFrom, makeApp, signIn } from '../auth/support/app.ts';
+import { cookieFrom, makeApp, signIn, testDatabase } from '../auth/support/app.ts';
 
 const run = promisify(execFile);
 const SERVER_DIR = resolve(import.meta.dirname, '../..');
@@ -25,22 +25,24 @@ describe('first admin', () => {
       expect(other.json().error.message).toBe('No such user.');
       await t.ctx.db.updateTable('users').set({ role: 'user' }).where('email', '=', 'boss@example.com').execute();
     } finally {
-      await t.app.close();
+      await t.stop();
     }
-    // Next start: the account is admin again and its password unchanged.
-    const again = await makeApp({ DATA_DIR: t.dir, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Other-Password-812' });
+    // Next start on the same data: the account is admin again and its password unchanged.
+    const again = await makeApp({ DATA_DIR: t.dir, DATABASE_URL: t.databaseUrl, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Other-Password-812' });
     try {
       expect((await signIn(again.app, 'boss@example.com', 'Other-Password-812')).statusCode).toBe(401);
       const res = await signIn(again.app, 'boss@example.com', 'Granite-Falcon-907');
       expect(res.json()).toMatchObject({ role: 'admin' });
     } finally {
-      await again.close();
+      await again.stop();
+      await t.close();
     }
   });
 
   it('is created by the user:create command, which refuses common passwords', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'visage-cli-'));
-    const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' };
+    const database = await testDatabase(dir);
+    const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
     try {
       const ok = await run('npx', ['tsx', 'src/cli/user-create.ts', '--email', 'Root@Example.com', '--password', 'Quartz-Meadow-5521', '--role', 'admin'], { cwd: SERVER_DIR, env });
       expect(ok.stdout).toMatch(/^Created root@example\.com \(uid [0-9a-f]{32}\) with role admin\./);
@@ -51,14 +53,15 @@ describe('first admin', () => {
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('This password is too common');
 
-      const t = await makeApp({ DATA_DIR: dir });
+      const t = await makeApp({ DATA_DIR: dir, DATABASE_URL: database.url });
       try {
         const res = await signIn(t.app, 'root@example.com', 'Quartz-Meadow-5521');
         expect(res.json()).toMatchObject({ role: 'admin' });
       } finally {
-        await t.app.close();
+        await t.stop();
       }
     } finally {
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

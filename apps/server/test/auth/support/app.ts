@@ -9,16 +9,34 @@ import type { BotChallenge, MeResponse } from '@visage/contracts';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/config.ts';
 import type { AppContext } from '../../../src/context.ts';
+import { createPostgresDatabase, type TestDatabase } from '../../support/databases.ts';
+import { testEnv } from '../../support/env.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   dir: string;
+  /** The database this app uses; pass it as DATABASE_URL to reopen the same data. */
+  databaseUrl: string;
+  /** Closes the app, keeping its data (for a restart on the same database). */
+  stop(): Promise<void>;
+  /** Closes the app and removes its data. */
   close(): Promise<void>;
 }
 
+/**
+ * A throw-away database: a SQLite file in `dir`, or a fresh PostgreSQL database beside
+ * TEST_DATABASE_URL's when that is set, so these suites run on both.
+ */
+export async function testDatabase(dir: string): Promise<TestDatabase> {
+  if (testEnv.databaseUrl) return createPostgresDatabase();
+  return { kind: 'sqlite', url: join(dir, 'visage.db'), drop: async () => undefined };
+}
+
 export async function makeApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(join(tmpdir(), 'visage-auth-'));
+  const dir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'visage-auth-'));
+  const database = env.DATABASE_URL ? null : await testDatabase(dir);
+  const databaseUrl = env.DATABASE_URL ?? database?.url ?? '';
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dir,
@@ -26,6 +44,7 @@ export async function makeApp(env: Record<string, string> = {}): Promise<TestApp
     WEB_DIST: join(dir, 'no-web'),
     ALTCHA_MAX_NUMBER: '2000',
     DEMO_CONTENT: 'false',
+    DATABASE_URL: databaseUrl,
     ...env,
   });
   const { app, ctx } = await buildApp(config);
@@ -34,9 +53,14 @@ export async function makeApp(env: Record<string, string> = {}): Promise<TestApp
     app,
     ctx,
     dir,
+    databaseUrl,
+    async stop() {
+      await app.close();
+    },
     async close() {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      await database?.drop();
+      if (!env.DATA_DIR) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -16,7 +16,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: 'test-results',
+  // Overridable so that two runs in one working tree do not delete each other's artifacts.
+  outputDir: process.env.VISAGE_E2E_OUTPUT ?? 'test-results',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   forbidOnly: true,
@@ -24,7 +25,7 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.VISAGE_E2E_JSON ?? '.tmp/playwright.json' }]],
   use: {
     ...devices['Desktop Chrome'],
     browserName: 'chromium',

@@ -42,3 +42,14 @@ test.describe('French at 375px', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/landing-fr-375.png`, fullPage: true });
   });
 });
+
+test.describe('drawer open at 375px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+  test('the sliding drawer covers the page with a backdrop', async ({ page }) => {
+    await page.goto('/terms');
+    await page.getByTestId('drawer-toggle-mobile').click();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.x).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/drawer-375.png` });
+  });
+});

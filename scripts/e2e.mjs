@@ -8,8 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build` first (npm run test:e2e does).');
+const webDist = process.env.VISAGE_E2E_WEB_DIST ?? join(root, 'apps/web/dist');
+if (!existsSync(join(webDist, 'index.html'))) {
+  console.error(`${webDist} has no index.html: run \`npm run build\` first (npm run test:e2e does).`);
   process.exit(1);
 }
 mkdirSync(join(root, '.tmp'), { recursive: true });

@@ -263,8 +263,13 @@ test.describe('client checks', () => {
 
     // The same checks in French, the size message staying bilingual.
     await page.evaluate(() => localStorage.setItem('visage.language', 'fr'));
+    await page.setViewportSize({ width: WIDTHS.mobile, height: 812 });
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Échangeons' })).toBeVisible();
+    await expect(page.getByTestId('gallery-empty')).toContainText("Aucun échange pour l'instant");
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/app-dashboard-fr-empty-375.png`, fullPage: true });
     await page.getByTestId('swap-input-target').setInputFiles(big);
     await expect.poll(() => alerts.at(-1)).toBe(SIZE_MESSAGE);
     await page.getByTestId('swap-input-target').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });

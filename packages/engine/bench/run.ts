@@ -176,7 +176,8 @@ async function timingSet(fixtures: Fixture[]): Promise<Array<{ source: Buffer; t
 }
 
 async function fourFacePhoto(fixtures: Fixture[]): Promise<Buffer> {
-  const picks = fixtures.filter((f) => f.img.width >= 400).slice(0, 4);
+  // A group photo: four near-frontal people side by side.
+  const picks = fixtures.filter((f) => f.img.width >= 400 && Math.abs(f.faces[0]!.rotation.yaw) < 20).slice(0, 4);
   const comps = await Promise.all(picks.map(async (f, i) => ({ input: await sharp(f.buf).resize(460, 460, { fit: 'cover' }).removeAlpha().toBuffer(), left: 20 + i * 475, top: 300 })));
   return sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#7a8590' } }).composite(comps).jpeg({ quality: 90 }).toBuffer();
 }

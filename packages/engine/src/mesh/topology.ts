@@ -58,6 +58,8 @@ export const TRI_OUTER = 1;
 export const TRI_SKIN = 2;
 export const TRI_FEATURE = 3;
 export const TRI_MOUTH = 4;
+/** Skin above the nose tip: cheeks, nose and forehead band, least often covered (scarves, beards, hands on the chin). */
+export const TRI_SKIN_UPPER = 5;
 
 const LEFT_BROW_LOOP = [336, 296, 334, 293, 300, 276, 283, 282, 295, 285];
 const RIGHT_BROW_LOOP = [107, 66, 105, 63, 70, 46, 53, 52, 65, 55];
@@ -134,7 +136,8 @@ export function classifyTriangles(triangles: Uint16Array, mouthTriangles: number
     const cx = (uv[2 * a]! + uv[2 * b]! + uv[2 * c]!) / 3;
     const cy = (uv[2 * a + 1]! + uv[2 * b + 1]! + uv[2 * c + 1]!) / 3;
     if (!pointInPolygon(cx, cy, inner)) out[t] = TRI_OUTER;
-    else out[t] = features.some((p) => pointInPolygon(cx, cy, p)) ? TRI_FEATURE : TRI_SKIN;
+    else if (features.some((p) => pointInPolygon(cx, cy, p))) out[t] = TRI_FEATURE;
+    else out[t] = cy < 0.56 ? TRI_SKIN_UPPER : TRI_SKIN;
   }
   return out;
 }

@@ -80,12 +80,11 @@ function collapseStep(accSmall: Float32Array, gSmall: Float32Array, w2: number, 
 }
 
 /**
- * Blends `source` into `target` (both planar float RGB, w × h) under `alpha`, returning the blended
- * planar RGB. `levels` bands; the coarsest band carries the mask's own low frequencies.
+ * Multi-band blend of a difference image: returns Σ_levels expand(maskᵢ · Lᵢ(diff)) (planar, 3 channels),
+ * so that target + result is the Laplacian-pyramid blend of (target + diff) over target under `alpha`.
  */
-export function pyramidBlend(source: Float32Array, target: Float32Array, alpha: Float32Array, w: number, h: number, levels: number): Float32Array {
+export function pyramidBlendDiff(diff: Float32Array, alpha: Float32Array, w: number, h: number, levels: number): Float32Array {
   const n = w * h;
-  // Mask pyramid
   const masks: Level[] = [{ w, h, data: alpha }];
   for (let l = 1; l < levels; l++) {
     const prev = masks[l - 1]!;
@@ -93,10 +92,7 @@ export function pyramidBlend(source: Float32Array, target: Float32Array, alpha: 
   }
   const out = new Float32Array(3 * n);
   for (let c = 0; c < 3; c++) {
-    const diff = new Float32Array(n);
-    for (let i = 0; i < n; i++) diff[i] = source[c * n + i]! - target[c * n + i]!;
-    // Gaussian pyramid of the difference
-    const g: Level[] = [{ w, h, data: diff }];
+    const g: Level[] = [{ w, h, data: diff.subarray(c * n, (c + 1) * n) }];
     for (let l = 1; l < levels; l++) {
       const prev = g[l - 1]!;
       g.push(reduce(prev.data, prev.w, prev.h));
@@ -110,9 +106,18 @@ export function pyramidBlend(source: Float32Array, target: Float32Array, alpha: 
       const cur = g[l]!, next = g[l + 1]!;
       acc = collapseStep(acc, next.data, next.w, next.h, cur.data, masks[l]!.data, cur.w, cur.h);
     }
-    for (let i = 0; i < n; i++) out[c * n + i] = target[c * n + i]! + acc[i]!;
+    out.set(acc, c * n);
   }
   return out;
+}
+
+/** Laplacian-pyramid blend of planar RGB `source` over `target` under `alpha`. */
+export function pyramidBlend(source: Float32Array, target: Float32Array, alpha: Float32Array, w: number, h: number, levels: number): Float32Array {
+  const diff = new Float32Array(source.length);
+  for (let i = 0; i < diff.length; i++) diff[i] = source[i]! - target[i]!;
+  const acc = pyramidBlendDiff(diff, alpha, w, h, levels);
+  for (let i = 0; i < acc.length; i++) acc[i] = acc[i]! + target[i]!;
+  return acc;
 }
 
 export function pyramidLevels(faceSize: number): number {

@@ -3,7 +3,7 @@
 // the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
 import { gaussianBlur } from '../raster/blur.ts';
 import type { Roi } from '../raster/warp.ts';
-import { TRI_FEATURE, TRI_MOUTH, TRI_SKIN } from '../mesh/topology.ts';
+import { TRI_FEATURE, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 
 /** Inner-lip gap relative to face height; above MOUTH_OPEN the target's mouth interior is kept. */
 export function mouthOpenness(pts: Float32Array): number {
@@ -18,8 +18,8 @@ export interface FaceMasks {
   alpha: Float32Array;
   /** Hard support: the only pixels that may change. */
   support: Uint8Array;
-  /** Weights for the low-frequency colour transfer: skin only (no eyes, brows, lips, mouth). */
-  skin: Float32Array;
+  /** Pixels used to estimate the colour transfer and grain: skin only (no eyes, brows, lips, mouth). */
+  skin: Uint8Array;
 }
 
 /** Feather radius (Gaussian sigma) as a fraction of the face size. */
@@ -31,7 +31,7 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
   const support = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const c = cover[i]!;
-    support[i] = c === TRI_SKIN || c === TRI_FEATURE || (c === TRI_MOUTH && !mouthOpen) ? 1 : 0;
+    support[i] = c === TRI_SKIN || c === TRI_SKIN_UPPER || c === TRI_FEATURE || (c === TRI_MOUTH && !mouthOpen) ? 1 : 0;
   }
   // Feather on a coarse grid (the blur is wide, so resolution there is wasted), then upsample.
   const ds = Math.max(1, Math.floor(faceSize / 120));
@@ -48,7 +48,7 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
   }
   gaussianBlur(grid, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
   const alpha = new Float32Array(n);
-  const skin = new Float32Array(n);
+  const skin = new Uint8Array(n);
   for (let y = 0; y < h; y++) {
     const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / ds - 0.5));
     const y0 = fy | 0, y1 = Math.min(gh - 1, y0 + 1), ty = fy - y0;
@@ -62,7 +62,7 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
       let a = (v - 0.5) * 2;
       a = a <= 0 ? 0 : a >= 1 ? 1 : a * a * (3 - 2 * a);
       alpha[i] = a;
-      if (cover[i] === TRI_SKIN && a > 0.3) skin[i] = 1;
+      if ((cover[i] === TRI_SKIN || cover[i] === TRI_SKIN_UPPER) && a > 0.3) skin[i] = 1;
     }
   }
   return { alpha, support, skin };

@@ -1,15 +1,18 @@
-// Swaps one source face onto one target face in place: warp → mask → relight → grain → blend.
-// All work is confined to the target face's region of interest.
+// Swaps one source face onto one target face in place: warp → mask → relight (+ grain) → blend.
+// All work is confined to the target face's region of interest, and only pixels inside the mask's
+// support are written, so everything else stays bit-identical.
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatPoints } from '../detect.ts';
 import { topology } from '../mesh/topology.ts';
 import { mirrorOverrides } from '../mesh/mirror.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
+import { boxDown, gridFor, lookup } from '../raster/resample.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
-import { relight } from './relight.ts';
-import { restoreGrain } from './grain.ts';
-import { pyramidBlend, pyramidLevels } from './blend.ts';
+import { estimateGains } from './relight.ts';
+import { occlusionMask } from './occlusion.ts';
+import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
+import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -21,7 +24,12 @@ export interface SwapFaceStats {
   changedPixels: number;
   /** 1 for ROI pixels that may change (roi.w × roi.h). */
   support: Uint8Array;
+  /** Pixels of the support kept from the target because something covers the face. */
+  occludedPixels: number;
 }
+
+/** Level above which relit values roll off smoothly toward 255. */
+const KNEE = 215;
 
 export type StageTimer = (stage: string, ms: number) => void;
 
@@ -40,57 +48,116 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const srcPts = flatPoints(srcFace);
   const dstPts = flatPoints(dstFace);
   const roi = faceRoi(dstFace, out.width, out.height);
-  const n = roi.w * roi.h;
+  const { w, h } = roi;
+  const n = w * h;
   const faceSize = dstFace.size;
+  const od = out.data, ow = out.width;
 
   let t = performance.now();
   const yawDiff = srcFace.rotation.yaw - dstFace.rotation.yaw;
   const mirror = mirrorOverrides(srcPts, dstPts, topo.uv, topo.mirror, topo.triangles, yawDiff);
   const warped = warpTriangles({ src, srcPts, dstPts, triangles: topo.triangles, triClass: topo.triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
+  const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);
 
   t = performance.now();
   const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;
-  const masks = buildMasks(warped.cover, roi, faceSize, mouthOpen);
-  // Planar float copy of the target ROI.
-  const target = new Float32Array(3 * n);
-  const od = out.data, ow = out.width;
-  for (let y = 0; y < roi.h; y++) {
-    let p = ((roi.y + y) * ow + roi.x) * 3;
-    for (let x = 0; x < roi.w; x++, p += 3) {
-      const i = y * roi.w + x;
-      target[i] = od[p]!;
-      target[n + i] = od[p + 1]!;
-      target[2 * n + i] = od[p + 2]!;
+  const masks = buildMasks(cover, roi, faceSize, mouthOpen);
+  const occ = occlusionMask(od, ow, roi, W, cover, faceSize);
+  let occluded = 0;
+  if (occ) {
+    for (let i = 0; i < n; i++) {
+      const o = occ[i]!;
+      if (o <= 0) continue;
+      masks.alpha[i] = masks.alpha[i]! * (1 - o);
+      if (o > 0.2) { masks.skin[i] = 0; if (masks.support[i]) occluded++; }
     }
   }
   timer('mask', performance.now() - t);
 
   t = performance.now();
-  const { gains } = relight({ warped: warped.rgb, target, skin: masks.skin, cover: warped.cover, w: roi.w, h: roi.h, faceSize });
+  const field = estimateGains(W, od, ow, roi, masks.skin, faceSize);
+  // Grain: only when the source face is smaller (so softer) than the face it replaces.
+  let sigma = 0;
+  if (srcFace.size < 0.9 * faceSize) {
+    const gl = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
+    sigma = grainSigma(targetLevel(od, ow, roi, masks.skin), planarLevel(W, w, h, masks.skin) * gl);
+  }
+  // Fused full-resolution pass: relight (+ grain) each warped pixel, turn it into the difference
+  // from the target, and box-average that difference onto the blend's coarse grid.
+  const k = faceSize > 360 ? 4 : faceSize > 160 ? 2 : 1;
+  const g = gridFor(w, h, k), gn = g.w * g.h;
+  const dSmall = new Float32Array(3 * gn);
+  const lx = lookup(w, field.w, field.k), ly = lookup(h, field.h, field.k);
+  const gains = field.gains, fgn = field.w * field.h;
+  const noise = noiseTile();
+  const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
+  const cellX = new Int32Array(w);
+  for (let x = 0; x < w; x++) cellX[x] = (x / k) | 0;
+  for (let y = 0; y < h; y++) {
+    const r0 = ly.i0[y]! * field.w, r1 = ly.i1[y]! * field.w, ty = ly.t[y]!, uy = 1 - ty;
+    const cellRow = ((y / k) | 0) * g.w;
+    const trow = ((y + noy) & (NOISE_TILE - 1)) * NOISE_TILE;
+    let p = ((roi.y + y) * ow + roi.x) * 3;
+    for (let x = 0; x < w; x++, p += 3) {
+      const i = y * w + x;
+      if (cover[i] === 0) { W[i] = 0; W[n + i] = 0; W[2 * n + i] = 0; continue; }
+      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
+      const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
+      const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
+      const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
+      const cell = cellRow + cellX[x]!;
+      for (let c = 0; c < 3; c++) {
+        const go = c * fgn;
+        const gain = gains[go + i00]! * w00 + gains[go + i01]! * w01 + gains[go + i10]! * w10 + gains[go + i11]! * w11;
+        let v = (W[c * n + i]! + 1) * gain - 1 + nz;
+        // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
+        if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
+        else if (v < 0) v = 0;
+        const d = v - od[p + c]!;
+        W[c * n + i] = d;
+        dSmall[c * gn + cell]! += d;
+      }
+    }
+  }
+  for (let gy = 0; gy < g.h; gy++) {
+    const ch = Math.min(k, h - gy * k);
+    for (let gx = 0; gx < g.w; gx++) {
+      const inv = 1 / (ch * Math.min(k, w - gx * k));
+      for (let c = 0; c < 3; c++) dSmall[c * gn + gy * g.w + gx]! *= inv;
+    }
+  }
   timer('relight', performance.now() - t);
-  t = performance.now();
-  const grainSigma = srcFace.size < 0.9 * faceSize
-    ? restoreGrain(warped.rgb, target, masks.skin, warped.cover, roi.w, roi.h, seed)
-    : 0;
-  const rgb = warped.rgb;
-  timer('grain', performance.now() - t);
 
   t = performance.now();
-  const blended = pyramidBlend(rgb, target, masks.alpha, roi.w, roi.h, pyramidLevels(faceSize));
+  // Multi-band blend: the finest band (D − up(D_small)) at full resolution under alpha, the
+  // coarser bands as a Laplacian pyramid on the coarse grid.
+  const alphaSmall = boxDown(masks.alpha, w, h, 1, g);
+  const levels = Math.max(1, pyramidLevels(faceSize) - Math.log2(k));
+  const accSmall = pyramidBlendDiff(dSmall, alphaSmall, g.w, g.h, levels);
+  const gx = lookup(w, g.w, k), gy = lookup(h, g.h, k);
+  const alpha = masks.alpha, support = masks.support;
   let changed = 0;
-  for (let y = 0; y < roi.h; y++) {
+  for (let y = 0; y < h; y++) {
+    const r0 = gy.i0[y]! * g.w, r1 = gy.i1[y]! * g.w, ty = gy.t[y]!, uy = 1 - ty;
     let p = ((roi.y + y) * ow + roi.x) * 3;
-    for (let x = 0; x < roi.w; x++, p += 3) {
-      const i = y * roi.w + x;
-      if (!masks.support[i]) continue;
+    for (let x = 0; x < w; x++, p += 3) {
+      const i = y * w + x;
+      if (support[i] === 0) continue;
       changed++;
+      const a = gx.i0[x]!, b = gx.i1[x]!, tx = gx.t[x]!, ux = 1 - tx;
+      const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
+      const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
+      const al = alpha[i]!;
       for (let c = 0; c < 3; c++) {
-        const v = blended[c * n + i]!;
+        const go = c * gn;
+        const upD = dSmall[go + i00]! * w00 + dSmall[go + i01]! * w01 + dSmall[go + i10]! * w10 + dSmall[go + i11]! * w11;
+        const upAcc = accSmall[go + i00]! * w00 + accSmall[go + i01]! * w01 + accSmall[go + i10]! * w10 + accSmall[go + i11]! * w11;
+        const v = od[p + c]! + al * (W[c * n + i]! - upD) + upAcc;
         od[p + c] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
       }
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma, gains, changedPixels: changed, support: masks.support };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded };
 }

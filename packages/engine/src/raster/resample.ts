@@ -1,0 +1,46 @@
+// Box downsampling and bilinear upsampling between a full-resolution ROI and a coarse grid.
+
+export interface Grid { w: number; h: number; k: number }
+
+export function gridFor(w: number, h: number, k: number): Grid {
+  return { w: Math.ceil(w / k), h: Math.ceil(h / k), k };
+}
+
+/** Mean of each k×k cell of `planes` planar channels (w × h) into `out` (planes × g.w × g.h). */
+export function boxDown(src: Float32Array, w: number, h: number, planes: number, g: Grid, out?: Float32Array): Float32Array {
+  const gn = g.w * g.h, n = w * h, k = g.k;
+  const dst = out ?? new Float32Array(planes * gn);
+  dst.fill(0, 0, planes * gn);
+  const gx = new Int32Array(w);
+  for (let x = 0; x < w; x++) gx[x] = (x / k) | 0;
+  for (let c = 0; c < planes; c++) {
+    const so = c * n, go = c * gn;
+    for (let y = 0; y < h; y++) {
+      const grow = go + ((y / k) | 0) * g.w, row = so + y * w;
+      for (let x = 0; x < w; x++) dst[grow + gx[x]!]! += src[row + x]!;
+    }
+  }
+  // Divide by each cell's real pixel count (edge cells may be partial).
+  for (let gy = 0; gy < g.h; gy++) {
+    const ch = Math.min(k, h - gy * k);
+    for (let gxi = 0; gxi < g.w; gxi++) {
+      const inv = 1 / (ch * Math.min(k, w - gxi * k));
+      for (let c = 0; c < planes; c++) dst[c * gn + gy * g.w + gxi]! *= inv;
+    }
+  }
+  return dst;
+}
+
+/** Per-column or per-row bilinear lookup from full resolution into a grid of cell size k. */
+export interface Lookup { i0: Int32Array; i1: Int32Array; t: Float32Array }
+export function lookup(n: number, gn: number, k: number): Lookup {
+  const i0 = new Int32Array(n), i1 = new Int32Array(n), t = new Float32Array(n);
+  for (let x = 0; x < n; x++) {
+    const f = Math.min(gn - 1, Math.max(0, (x + 0.5) / k - 0.5));
+    const a = f | 0;
+    i0[x] = a;
+    i1[x] = a + 1 < gn ? a + 1 : a;
+    t[x] = f - a;
+  }
+  return { i0, i1, t };
+}

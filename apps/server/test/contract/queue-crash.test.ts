@@ -51,7 +51,7 @@ for (const target of queueTargets) {
 
       const victim = spawnWorker({ ...env, VICTIM: '1' });
       children.push(victim);
-      await waitUntil(() => existsSync(join(marks.dir, 'victim-running')), 30_000, 'the victim to start the job');
+      await waitUntil(() => existsSync(join(marks.dir, 'victim-running')), 60_000, 'the victim to start the job');
       expect(await producer.get(id)).toMatchObject({ status: 'running', attempts: 1, progress: { stage: 'started', pid: victim.pid } });
       victim.kill('SIGKILL');
       await exited(victim);
@@ -63,7 +63,7 @@ for (const target of queueTargets) {
       const job = await waitUntil(async () => {
         const j = await producer.get(id);
         return j?.status === 'done' || j?.status === 'failed' ? j : null;
-      }, 40_000, 'the job to finish');
+      }, 60_000, 'the job to finish');
       expect(job.status).toBe('done');
       expect(job.attempts).toBe(2);
       const winner = (job.result as { pid: number }).pid;
@@ -88,6 +88,6 @@ for (const target of queueTargets) {
         }
       }
       expect(await producer.get(id)).toMatchObject({ status: 'done', attempts: 2 });
-    });
+    }, 180_000);
   });
 }

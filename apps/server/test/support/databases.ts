@@ -45,6 +45,13 @@ export async function createPostgresDatabase(baseUrl = testEnv.databaseUrl): Pro
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
       try {
+        // pg's pool.end() resolves before its sockets are closed; terminating those from here
+        // would surface as an error on the closing client. Wait for them to go, then drop.
+        for (let i = 0; i < 100; i += 1) {
+          const { rows } = await c.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (rows[0]?.n === 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
         await c.query(`drop database if exists ${name} with (force)`);
       } finally {
         await c.end();

@@ -14,6 +14,8 @@ export const testTuning: QueueTuning = { concurrency: 2, leaseMs: 2000, pollMs: 
 export interface QueueBackend {
   /** A new queue instance over this backend's shared store. */
   queue(registry: JobRegistry, tuning?: Partial<QueueTuning>): JobQueue;
+  /** The local queue's database (for tests that inspect or age rows); undefined for BullMQ. */
+  db?: Db;
   /** Settings a child process needs to open the same store. */
   env: Record<string, string>;
   /** Closes every queue made here and removes the store. */
@@ -33,6 +35,7 @@ async function localBackend(database: TestDatabase): Promise<QueueBackend> {
   await migrateToLatest(first);
   dbs.push(first);
   return {
+    db: first,
     env: { DATABASE_URL: database.url, QUEUE_DRIVER: 'local' },
     queue(registry, tuning) {
       // Each instance gets its own connection, as a separate process would.

@@ -32,8 +32,7 @@ export interface BullMqQueueOptions extends QueueTuning {
 
 const EVENTS = ['added', 'waiting', 'active', 'progress', 'completed', 'failed', 'delayed', 'stalled'] as const;
 const TERMINAL = new Set<JobStatus>(['done', 'failed']);
-// Finished jobs are kept long enough for clients to read their result.
-const KEEP = { age: 7 * 24 * 3600, count: 10_000 };
+const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
 
 export class BullMqJobQueue implements JobQueue {
   readonly kind = 'bullmq' as const;
@@ -75,16 +74,23 @@ export class BullMqJobQueue implements JobQueue {
       attempts: opts.maxAttempts ?? def.maxAttempts ?? this.opts.defaultMaxAttempts,
       delay: Math.max(0, opts.delayMs ?? 0),
       backoff: { type: 'exponential', delay: def.backoffMs ?? this.opts.backoffMs, jitter: 0.2 },
-      removeOnComplete: KEEP,
-      removeOnFail: KEEP,
+      // Finished jobs are kept long enough for clients to read their result.
+      removeOnComplete: { age: Math.ceil((this.opts.retentionMs ?? DEFAULT_RETENTION_MS) / 1000) },
+      removeOnFail: { age: Math.ceil((this.opts.retentionMs ?? DEFAULT_RETENTION_MS) / 1000) },
     });
     return id;
   }
 
   async get(id: string): Promise<JobRecord | null> {
-    const job = await this.queue.getJob(id);
+    let job = await this.queue.getJob(id);
     if (!job) return null;
     const state = await job.getState();
+    // The job may have finished between the two reads: read it again so that status,
+    // result and error belong together.
+    if ((state === 'completed' || state === 'failed') && !job.finishedOn) {
+      job = await this.queue.getJob(id);
+      if (!job) return null;
+    }
     return toRecord(job, state);
   }
 

@@ -20,6 +20,7 @@ export function queueTuning(config: Config): QueueTuning {
     pollMs: config.JOB_POLL_MS,
     defaultMaxAttempts: config.JOB_MAX_ATTEMPTS,
     backoffMs: config.JOB_BACKOFF_MS,
+    retentionMs: config.JOB_RETENTION_HOURS * 3600_000,
   };
 }
 

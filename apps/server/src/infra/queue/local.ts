@@ -30,6 +30,8 @@ type JobRow = Omit<JobsTable, 'attempts'> & { attempts: number };
 const LEASE_LOST = 'lease lost';
 const SHUTDOWN = 'shutdown';
 const TERMINAL = new Set(['done', 'failed']);
+const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 interface Running {
   id: string;
@@ -55,6 +57,7 @@ export class LocalJobQueue implements JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private pumping = false;
   private pumpAgain = false;
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -207,6 +210,7 @@ export class LocalJobQueue implements JobQueue {
 
   private async pump(): Promise<void> {
     await this.failAbandoned();
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) await this.prune();
     while (this.started && this.running.size < this.opts.concurrency) {
       const row = await this.claim();
       if (!row) return;
@@ -218,6 +222,17 @@ export class LocalJobQueue implements JobQueue {
       }
       this.execute(row);
     }
+  }
+
+  /** Removes finished jobs past their retention, as BullMQ does with removeOnComplete/removeOnFail. */
+  async prune(now = Date.now()): Promise<number> {
+    this.prunedAt = now;
+    const res = await this.db
+      .deleteFrom('jobs')
+      .where('status', 'in', ['done', 'failed'])
+      .where('updated_at', '<', now - (this.opts.retentionMs ?? DEFAULT_RETENTION_MS))
+      .executeTakeFirst();
+    return Number(res.numDeletedRows);
   }
 
   /** Jobs whose worker vanished on their last attempt: nothing left to retry, so fail them. */

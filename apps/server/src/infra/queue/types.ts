@@ -91,12 +91,17 @@ export interface QueueTuning {
   pollMs: number;
   defaultMaxAttempts: number;
   backoffMs: number;
+  /** Finished jobs older than this are removed (default 7 days). */
+  retentionMs?: number;
 }
 
-/** Exponential backoff with ±20% jitter so retries of many jobs do not line up. */
+/**
+ * Exponential backoff (base, 2×base, 4×base…) less up to 20% jitter so retries of many
+ * jobs do not line up; the same formula as BullMQ's exponential backoff with jitter 0.2.
+ */
 export function backoffDelay(baseMs: number, attempt: number, maxMs = 10 * 60_000): number {
   const raw = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(raw * (0.8 + Math.random() * 0.4));
+  return Math.round(raw * (0.8 + Math.random() * 0.2));
 }
 
 const JOB_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;

@@ -9,7 +9,7 @@
 // Options: --runs N (default 7), --duration S (autocannon seconds, default 10), --no-build
 // (use the existing apps/web/dist).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -61,6 +61,7 @@ function createUser(env, email) {
 }
 
 async function startServer(env, baseUrl) {
+  // One process (no tsx wrapper), so its pid is the server's for the CPU figure.
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
@@ -187,17 +188,32 @@ function seedGallery(dbFile, uid, count) {
   }
 }
 
-async function benchList(baseUrl, uid, cookie) {
+/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return NaN;
+  }
+}
+
+async function benchList(baseUrl, uid, cookie, serverPid) {
   const check = await fetch(`${baseUrl}/app/api/swaps/${uid}`, { headers: { cookie } });
   const items = Object.keys(await check.json()).length;
+  const cpuBefore = cpuSeconds(serverPid);
   const result = await autocannon({
     url: `${baseUrl}/app/api/swaps/${uid}`,
     connections: 50,
     duration: DURATION,
     headers: { cookie, accept: 'application/json' },
   });
+  // Server CPU per request does not depend on what else the machine runs: it says how many
+  // requests per second one idle core would serve.
+  const cpuMsPerRequest = ((cpuSeconds(serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
   return {
     items,
+    cpuMsPerRequest,
     requestsPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -274,7 +290,7 @@ async function main() {
     });
     if (!signin.ok) throw new Error(`sign-in failed: ${signin.status}`);
     const cookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const list = await benchList(baseUrl, listUid, cookie);
+    const list = await benchList(baseUrl, listUid, cookie, runner.server.pid);
 
     log('(c) first load of /app…');
     const load = await benchFirstLoad(runner.browser, baseUrl, flowEmail);
@@ -288,6 +304,7 @@ async function main() {
     console.log(
       `(b) GET /app/api/swaps/{uid}, ${list.items} items, 50 connections, ${DURATION} s: ${list.requestsPerSec.toFixed(0)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}, errors ${list.errors}  target ≥ 2000 req/s and p99 ≤ 50 ms: ${ok(list.requestsPerSec >= 2000 && list.p99 <= 50 && list.non2xx === 0)}`,
     );
+    console.log(`    server CPU ${list.cpuMsPerRequest.toFixed(2)} ms per request → about ${(1000 / list.cpuMsPerRequest).toFixed(0)} req/s per idle core`);
     console.log(`(c) JS on first load of /app: ${kb(load.gzip)} gzip (${kb(load.raw)} raw) in ${load.files.length} files  target ≤ 200 KB: ${ok(load.gzip <= 200 * 1024)}`);
     for (const f of load.files) console.log(`      ${f.file}  ${kb(f.gzip)} gzip`);
   } finally {

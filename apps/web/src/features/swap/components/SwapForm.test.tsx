@@ -149,4 +149,49 @@ describe('SwapForm', () => {
     expect(alertMock).toHaveBeenLastCalledWith('Failed to swap faces. Please select a valid image file (jpeg, png, or jpg).');
     expect(store.getState().ui.faceSwapProcessing).toBe(false);
   });
+
+  it('moves the bar by the 75-second formula while no progress event arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderForm();
+      await pick('target', jpeg('a.jpg'));
+      await pick('source', jpeg('b.jpg'));
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Swap Faces' })));
+      expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+      act(() => FakeEventSource.last!.emit('queued', { type: 'queued', jobId: 'job-1' }));
+      await act(() => vi.advanceTimersByTimeAsync(7500));
+      const now = Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
+      expect(now).toBeGreaterThanOrEqual(10);
+      expect(now).toBeLessThanOrEqual(11);
+      await act(() => vi.advanceTimersByTimeAsync(30_000));
+      expect(Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(50);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reads the swap status when the event stream is refused', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { onSwapDone } = renderForm();
+      await pick('target', jpeg('a.jpg'));
+      await pick('source', jpeg('b.jpg'));
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Swap Faces' })));
+      fetchMock.mockResolvedValue(
+        new Response(JSON.stringify({ 'swap-1': { id: 'swap-1', image_url: '/r', thumb_url: '/t', createdAt: 1, status: 'done' } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      const events = FakeEventSource.last!;
+      events.readyState = FakeEventSource.CLOSED;
+      act(() => events.emit('error', {}));
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(fetchMock.mock.calls.at(-1)?.[0]).toBe('/app/api/swaps/user-1?include=pending');
+      expect(onSwapDone).toHaveBeenCalledWith('swap-1');
+      expect(alertMock).toHaveBeenLastCalledWith('Faces swapped successfully!');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

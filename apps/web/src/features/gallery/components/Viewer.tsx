@@ -57,6 +57,13 @@ export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
     };
   }, []);
 
+  // The neighbours load in the background so that moving to them shows at once.
+  const nextUrl = items[nextIndex(index, count)]?.image_url;
+  const previousUrl = items[previousIndex(index, count)]?.image_url;
+  useEffect(() => {
+    for (const url of [nextUrl, previousUrl]) if (url) new Image().src = url;
+  }, [nextUrl, previousUrl]);
+
   if (!item) return null;
   const position = t('viewer.position', { index: index + 1, total: count });
 

@@ -32,6 +32,19 @@ describe('e-mail sign-in and sessions', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
 
+  it('revokes the session a browser already had when it signs in again', async () => {
+    const { me: user, cookie: old } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/app/api/auth/signin',
+      payload: { email: user.profile.email, password: GOOD_PASSWORD },
+      headers: { cookie: old },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(old)).statusCode).toBe(401);
+    expect((await me(cookieFrom(res))).statusCode).toBe(200);
+  });
+
   it('logout revokes the session on the server and clears the cookie', async () => {
     const { cookie } = await signUp(t.app);
     expect((await me(cookie)).statusCode).toBe(200);

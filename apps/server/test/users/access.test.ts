@@ -73,6 +73,16 @@ describe('route guards', () => {
   });
 });
 
+describe('HEAD requests', () => {
+  it('are guarded like the GET they mirror', async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/app/api/me' })).statusCode).toBe(401);
+    const other = await t.app.inject({ method: 'HEAD', url: `/app/api/users/${a.uid}/personaldata`, headers: { cookie: b.cookie } });
+    expect(other.statusCode).toBe(404);
+    const own = await t.app.inject({ method: 'HEAD', url: `/app/api/users/${b.uid}/personaldata`, headers: { cookie: b.cookie } });
+    expect(own.statusCode).toBe(200);
+  });
+});
+
 describe('profile reads', () => {
   it('serves the own personaldata and /me', async () => {
     const own = await t.app.inject({ method: 'GET', url: `/app/api/users/${a.uid}/personaldata`, headers: { cookie: a.cookie } });

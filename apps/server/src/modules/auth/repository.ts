@@ -46,7 +46,8 @@ export class AuthRepository {
 
   async addFailures(keys: string[], now: number, olderThan: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('login_failures').where('key', 'in', keys).where('created_at', '<=', olderThan).execute();
+      // Every key's old failures go, not just these keys': sprayed e-mails must not pile up.
+      await trx.deleteFrom('login_failures').where('created_at', '<=', olderThan).execute();
       await trx
         .insertInto('login_failures')
         .values(keys.map((key) => ({ id: randomUUID(), key, created_at: now })))
@@ -59,7 +60,9 @@ export class AuthRepository {
   }
 
   // OIDC -------------------------------------------------------------------
-  async insertFlow(row: Selectable<OidcFlowsTable>): Promise<void> {
+  async insertFlow(row: Selectable<OidcFlowsTable>, now: number): Promise<void> {
+    // Abandoned flows (popup closed) would pile up: drop the expired ones as new ones start.
+    await this.db.deleteFrom('oidc_flows').where('expires_at', '<=', now).execute();
     await this.db.insertInto('oidc_flows').values(row).execute();
   }
 

@@ -41,7 +41,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     ip: clientIp(req, deps.trustedProxies),
     userAgent: String(req.headers['user-agent'] ?? ''),
   });
-  const startSession = (reply: FastifyReply, signedIn: SignedIn): MeResponse => {
+  // A sign-in replaces whatever session this browser had: the old token is revoked, never reused.
+  const startSession = async (req: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Promise<MeResponse> => {
+    const previous = req.cookies[cookies.session];
+    if (previous && previous !== signedIn.token) await service.signOut(previous);
     reply.setCookie(cookies.session, signedIn.token, cookieOptions(cookies, Math.floor((signedIn.expiresAt - Date.now()) / 1000)));
     reply.header('Cache-Control', 'no-store');
     return signedIn.me;
@@ -62,13 +65,13 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     const body = parseBody(signUpRequest, req.body);
     const signedIn = await service.signUp(body, info(req));
     reply.status(201);
-    return startSession(reply, signedIn);
+    return startSession(req, reply, signedIn);
   });
 
   app.post('/app/api/auth/signin', { config: { auth: 'public' }, bodyLimit: 8 * 1024 }, async (req, reply) => {
     const body = parseBody(signInRequest, req.body);
     try {
-      return startSession(reply, await service.signIn(body, info(req)));
+      return await startSession(req, reply, await service.signIn(body, info(req)));
     } catch (err) {
       if (err instanceof AppError && err.status === 429) reply.header('Retry-After', '900');
       throw err;
@@ -95,14 +98,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     }
     // The binding cookie ties the flow to this browser (no login CSRF with someone else's code).
     const binding = newToken();
-    await repo.insertFlow({
-      state: start.state,
-      binding_hash: hashToken(binding),
-      code_verifier: start.codeVerifier,
-      nonce: start.nonce,
-      redirect_uri: redirectUri,
-      expires_at: Date.now() + OIDC_FLOW_TTL_MS,
-    });
+    await repo.insertFlow(
+      {
+        state: start.state,
+        binding_hash: hashToken(binding),
+        code_verifier: start.codeVerifier,
+        nonce: start.nonce,
+        redirect_uri: redirectUri,
+        expires_at: Date.now() + OIDC_FLOW_TTL_MS,
+      },
+      Date.now(),
+    );
     reply.setCookie(cookies.oidc, binding, cookieOptions(cookies, OIDC_FLOW_TTL_MS / 1000));
     reply.header('Cache-Control', 'no-store');
     return reply.redirect(start.url, 302);
@@ -122,7 +128,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       const claims = await oidc.finish(currentUrl, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
       const requestInfo = info(req);
       const user = await service.oidcAccount(claims, requestInfo);
-      startSession(reply, await service.createSession(user, requestInfo));
+      await startSession(req, reply, await service.createSession(user, requestInfo));
       return sendCallbackPage(reply, true);
     } catch (err) {
       if (err instanceof AppError) return sendCallbackPage(reply, false, err.code);

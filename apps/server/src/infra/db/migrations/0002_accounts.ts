@@ -66,6 +66,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('login_failures_key_idx').on('login_failures').columns(['key', 'created_at']).execute();
+  await db.schema.createIndex('login_failures_created_idx').on('login_failures').column('created_at').execute();
 
   await db.schema
     .createTable('spent_challenges')

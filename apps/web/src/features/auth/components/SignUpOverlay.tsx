@@ -78,9 +78,10 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
             <span>{t('signup.email')}</span>
             <input className="input" type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
           </label>
-          <label className={styles.field}>
-            <span>{t('signup.password')}</span>
+          <div className={styles.field}>
+            <label htmlFor={`${titleId}-password`}>{t('signup.password')}</label>
             <input
+              id={`${titleId}-password`}
               className="input"
               type="password"
               name="password"
@@ -94,7 +95,7 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
             <small id={`${titleId}-hint`} className={styles.hint}>
               {t('signup.passwordHint')}
             </small>
-          </label>
+          </div>
           <label className={styles.terms}>
             <input type="checkbox" name="termsAccepted" required checked={form.termsAccepted} onChange={set('termsAccepted')} />
             <span>

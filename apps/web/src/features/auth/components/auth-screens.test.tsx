@@ -1,0 +1,166 @@
+// The accounts screens in the real app tree (store, i18n, route list) with fetch answered here.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter } from 'react-router';
+import type { MeResponse } from '@visage/contracts';
+import { App } from '../../../app/App';
+import { routeObjects } from '../../../app/router';
+import { routeList } from '../../../app/routes';
+import { createI18n } from '../../../lib/i18n';
+import { createAppStore } from '../../../store';
+import { AUTH_STORAGE_KEY } from '../lib/local-flags';
+
+const me = (customerId = ''): MeResponse => ({
+  uid: 'u1',
+  role: 'user',
+  usage: 0,
+  resetDate: '2026-12-01',
+  profile: {
+    createdAt: 1,
+    uid: 'u1',
+    pic: '/app/api/avatars/default.svg',
+    nom: 'Ada',
+    prenom: 'Lovelace',
+    gender: '',
+    birthday: '',
+    pays: '',
+    ville: '',
+    email: 'ada@example.com',
+    emailVerified: false,
+    ip: '127.0.0.1',
+    subscription: 'free',
+    customerId,
+  },
+});
+
+type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown };
+let handler: Handler;
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderAt(path: string) {
+  const store = createAppStore();
+  const router = createMemoryRouter(routeObjects(routeList), { initialEntries: [path] });
+  render(<App store={store} i18n={createI18n('en')} router={router} />);
+  return { store, router };
+}
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+});
+beforeEach(() => {
+  window.localStorage.clear();
+  handler = () => ({ status: 404, body: { error: { code: 'not_found', message: 'Not found.' } } });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const { status, body } = handler(url, init);
+    return json(status, body);
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const authConfig = (enabled: boolean) => ({ oidc: { enabled, providerName: 'Google' }, termsVersion: 't', passwordMinLength: 8 });
+
+// Whole-app renders are slow on a busy machine; the default 5 s is not enough there.
+describe('login screen', { timeout: 30_000 }, () => {
+  it('shows the spec texts; the provider button only when the server has a provider', async () => {
+    handler = (url) => (url.endsWith('/auth/config') ? { status: 200, body: authConfig(false) } : { status: 404 });
+    renderAt('/login');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Craft Your Visual Signature');
+    expect(screen.getByText('Welcome Back')).toBeTruthy();
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Email').hasAttribute('required')).toBe(true);
+    expect(screen.getByLabelText('Password').hasAttribute('required')).toBe(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).toBeTruthy());
+    expect(screen.queryByTestId('oidc-button')).toBeNull();
+    cleanup();
+
+    handler = (url) => (url.endsWith('/auth/config') ? { status: 200, body: authConfig(true) } : { status: 404 });
+    renderAt('/login');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login/Sign Up with Google' })).toBeTruthy());
+  });
+
+  it('signs in, writes the local flags and goes to /app/', async () => {
+    handler = (url) => (url.endsWith('/auth/signin') ? { status: 200, body: me() } : { status: 200, body: authConfig(false) });
+    const { router, store } = renderAt('/login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Velvet-Otter-42' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/'));
+    expect(store.getState().auth).toMatchObject({ signedIn: true, uid: 'u1', nom: 'Ada' });
+    expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toEqual({ uid: 'u1', loggedIn: 'true', role: 'user' });
+  });
+
+  it('shows a short non-revealing message when sign-in fails', async () => {
+    handler = (url) =>
+      url.endsWith('/auth/signin')
+        ? { status: 401, body: { error: { code: 'invalid_credentials', message: 'Incorrect e-mail or password.' } } }
+        : { status: 200, body: authConfig(false) };
+    renderAt('/login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nobody@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever-123' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect e-mail or password.');
+  });
+
+  it('opens the sign-up overlay; the dimmed backdrop closes it', () => {
+    handler = () => ({ status: 200, body: authConfig(false) });
+    renderAt('/login');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const dialog = screen.getByRole('dialog');
+    for (const label of ['First Name', 'Last Name', 'Email', 'New Password']) expect(within(dialog).getByLabelText(label)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
+    expect(within(dialog).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+    expect((within(dialog).getByRole('checkbox') as HTMLInputElement).required).toBe(true);
+    fireEvent.mouseDown(screen.getByTestId('signup-backdrop'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('signed-in client', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    window.localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ uid: 'u1', loggedIn: 'true', role: 'user' }));
+  });
+
+  it('a signed-in visitor on /login lands on /app/', async () => {
+    handler = (url) => (url.endsWith('/me') ? { status: 200, body: me() } : { status: 200, body: authConfig(false) });
+    const { router } = renderAt('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/'));
+  });
+
+  it('shows Logout, and the billing button only with a customerId', async () => {
+    handler = (url) => (url.endsWith('/me') ? { status: 200, body: me() } : { status: 404 });
+    renderAt('/terms');
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('billing-button')).toBeNull());
+    cleanup();
+    handler = (url) => (url.endsWith('/me') ? { status: 200, body: me('cus_42') } : { status: 404 });
+    renderAt('/terms');
+    expect(await screen.findByTestId('billing-button')).toBeTruthy();
+  });
+
+  it('a 401 from /me signs the client out and the guard sends it to /', async () => {
+    handler = (url) => (url.endsWith('/me') ? { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in.' } } } : { status: 404 });
+    const { router, store } = renderAt('/app/prosoccer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(store.getState().auth.signedIn).toBe(false);
+    expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('signed-out visitor', { timeout: 30_000 }, () => {
+  it('is sent from /app, /app/proshoot and /app/prosoccer to /', () => {
+    for (const path of ['/app', '/app/proshoot', '/app/prosoccer']) {
+      const { router } = renderAt(path);
+      expect(router.state.location.pathname).toBe('/');
+      cleanup();
+    }
+  });
+});

@@ -31,10 +31,14 @@ test.describe('shell at 800px wide: sliding drawer', () => {
     await page.getByTestId('drawer-close').click();
     await expect(sidebar).toBeHidden();
 
-    await toggle.click();
+    // Keyboard: the open drawer takes the focus, Escape closes it and gives the focus back.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
     await expect(sidebar).toBeVisible();
+    await expect(page.getByTestId('drawer-close')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(sidebar).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 
   test('following a drawer link navigates and closes the drawer', async ({ page }) => {

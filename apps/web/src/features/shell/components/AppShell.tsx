@@ -9,9 +9,12 @@ import { setDrawerMobile } from '../../../store/ui-slice';
 import type { NavNode } from '../../../lib/navigation';
 import { themeForPath } from '../lib/theme';
 import { Footer } from './Footer';
-import { Header } from './Header';
-import { Sidebar } from './Sidebar';
+import { Header, MOBILE_TOGGLE_ID } from './Header';
+import { Sidebar, SIDEBAR_CLOSE_ID, SIDEBAR_ID } from './Sidebar';
 import styles from './AppShell.module.css';
+
+/** Below this width the drawer slides over the page (matches the CSS breakpoint). */
+const SLIDING_DRAWER_QUERY = '(max-width: 991.98px)';
 
 export interface AppShellProps {
   nav: NavNode[];
@@ -32,13 +35,22 @@ export function AppShell({ nav, actions, children }: AppShellProps) {
     dispatch(setDrawerMobile(false));
   }, [pathname, dispatch]);
 
+  // The open sliding drawer takes the keyboard focus and gives it back to its toggle when it
+  // closes; Escape closes it.
   useEffect(() => {
     if (!drawerMobile) return;
+    const sliding = window.matchMedia?.(SLIDING_DRAWER_QUERY).matches ?? false;
+    if (sliding) document.getElementById(SIDEBAR_CLOSE_ID)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') dispatch(setDrawerMobile(false));
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      if (sliding && document.getElementById(SIDEBAR_ID)?.contains(document.activeElement)) {
+        document.getElementById(MOBILE_TOGGLE_ID)?.focus();
+      }
+    };
   }, [drawerMobile, dispatch]);
 
   return (

@@ -10,6 +10,8 @@ import { setDrawerDesktop, setDrawerMobile } from '../../../store/ui-slice';
 import { SIDEBAR_ID } from './Sidebar';
 import styles from './Header.module.css';
 
+export const MOBILE_TOGGLE_ID = 'app-drawer-toggle';
+
 export interface HeaderProps {
   actions?: ReactNode;
 }
@@ -43,6 +45,7 @@ export function Header({ actions }: HeaderProps) {
         {actions ? <div className={styles.actions}>{actions}</div> : null}
         <button
           type="button"
+          id={MOBILE_TOGGLE_ID}
           className={`${styles.toggle} ${styles.mobileOnly}`}
           data-testid="drawer-toggle-mobile"
           aria-controls={SIDEBAR_ID}

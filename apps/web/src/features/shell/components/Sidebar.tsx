@@ -9,6 +9,7 @@ import { isPathActive, type ExternalNode, type GroupNode, type NavNode, type Pag
 import styles from './Sidebar.module.css';
 
 export const SIDEBAR_ID = 'app-sidebar';
+export const SIDEBAR_CLOSE_ID = 'app-sidebar-close';
 
 export interface SidebarProps {
   nav: NavNode[];
@@ -35,7 +36,7 @@ export function Sidebar({ nav, openDesktop, openMobile, onClose }: SidebarProps)
           <Logo size={36} />
           <span>{t('common:app.name')}</span>
         </Link>
-        <button type="button" className={styles.close} onClick={onClose} aria-label={t('header.closeMenu')} data-testid="drawer-close">
+        <button id={SIDEBAR_CLOSE_ID} type="button" className={styles.close} onClick={onClose} aria-label={t('header.closeMenu')} data-testid="drawer-close">
           <Icon name="close" size={20} />
         </button>
       </div>

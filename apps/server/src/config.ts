@@ -51,7 +51,8 @@ export const configSchema = z.object({
   JOB_RETENTION_HOURS: z.coerce.number().int().min(1).default(168),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Accounts (modules/auth). OIDC sign-in shows only when issuer, client id and secret are all set.
+  // Accounts (modules/auth). OIDC sign-in shows when a client id and secret are set; the
+  // issuer defaults to Google (https://accounts.google.com).
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),

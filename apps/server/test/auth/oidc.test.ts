@@ -149,8 +149,17 @@ describe('OIDC popup sign-in', () => {
   });
 });
 
-describe('without a provider', () => {
-  it('hides the button and answers 404 on start', async () => {
+describe('provider configuration', () => {
+  it('uses Google as the issuer when only a client id and secret are set', async () => {
+    const google = await makeApp({ OIDC_CLIENT_ID: 'id.apps.googleusercontent.com', OIDC_CLIENT_SECRET: 'secret' });
+    try {
+      expect((await google.app.inject({ method: 'GET', url: '/app/api/auth/config' })).json().oidc).toEqual({ enabled: true, providerName: 'Google' });
+    } finally {
+      await google.close();
+    }
+  });
+
+  it('hides the button and answers 404 on start without a client', async () => {
     const plain = await makeApp();
     try {
       expect((await plain.app.inject({ method: 'GET', url: '/app/api/auth/config' })).json().oidc.enabled).toBe(false);

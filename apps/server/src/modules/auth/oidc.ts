@@ -20,8 +20,11 @@ export interface OidcStart {
   codeVerifier: string;
 }
 
+/** Google is the provider when only a client id and secret are configured. */
+export const DEFAULT_OIDC_ISSUER = 'https://accounts.google.com';
+
 export function oidcEnabled(config: Config): boolean {
-  return !!(config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET);
+  return !!(config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET);
 }
 
 /** Plain http is accepted only for an issuer on the loopback interface (a local test provider). */
@@ -35,7 +38,7 @@ export class OidcClient {
   constructor(private readonly config: Config) {}
 
   private discover(): Promise<client.Configuration> {
-    const issuer = new URL(this.config.OIDC_ISSUER ?? '');
+    const issuer = new URL(this.config.OIDC_ISSUER ?? DEFAULT_OIDC_ISSUER);
     this.configuration ??= client
       .discovery(issuer, this.config.OIDC_CLIENT_ID ?? '', this.config.OIDC_CLIENT_SECRET, undefined, {
         execute: isLoopback(issuer) ? [client.allowInsecureRequests] : [],

@@ -127,4 +127,17 @@ describe('Gallery', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(tiles[0]);
   });
+
+  it('keeps the viewer on its image when a new result arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answers = [listOf(item(1), item(2)), listOf(item(1), item(2), item(3))];
+    renderGallery(true);
+    const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
+    fireEvent.click(tiles[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
+    expect(within(dialog).getByTestId('gallery-viewer-position').textContent).toBe('1 of 2');
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/app/api/media/swaps/2/result');
+    expect(within(dialog).getByTestId('gallery-viewer-position').textContent).toBe('2 of 3');
+  });
 });

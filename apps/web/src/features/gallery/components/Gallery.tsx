@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useGallery } from '../hooks/useGallery';
-import { wrapIndex, type ViewerIndex } from '../lib/viewer-index';
 import { Viewer } from './Viewer';
 import styles from './Gallery.module.css';
 
@@ -17,7 +16,9 @@ export interface GalleryProps {
 export function Gallery({ uid, refreshSignal }: GalleryProps) {
   const { t, i18n } = useTranslation('gallery');
   const { items, loaded } = useGallery(uid, refreshSignal);
-  const [open, setOpen] = useState<ViewerIndex>(null);
+  // The viewer follows an image, not a position: a result arriving meanwhile does not move it.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const openIndex = openId === null ? -1 : items.findIndex((item) => item.id === openId);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -37,7 +38,7 @@ export function Gallery({ uid, refreshSignal }: GalleryProps) {
         <ul className={styles.grid} data-testid="gallery-grid">
           {items.map((item, index) => (
             <li key={item.id} className={styles.tile}>
-              <button type="button" className={styles.tileButton} onClick={() => setOpen(index)} data-swap-id={item.id}>
+              <button type="button" className={styles.tileButton} onClick={() => setOpenId(item.id)} data-swap-id={item.id}>
                 <img
                   src={item.thumb_url}
                   alt={t('tile', { date: dates.format(item.createdAt) })}
@@ -49,8 +50,8 @@ export function Gallery({ uid, refreshSignal }: GalleryProps) {
           ))}
         </ul>
       )}
-      {open !== null && items.length > 0 && (
-        <Viewer items={items} index={wrapIndex(open, items.length)} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+      {openIndex >= 0 && (
+        <Viewer items={items} index={openIndex} onIndexChange={(index) => setOpenId(items[index]?.id ?? null)} onClose={() => setOpenId(null)} />
       )}
     </section>
   );

@@ -37,6 +37,8 @@ export interface SwapOptions {
   minFaceSize?: number;
   /** Compute the identity score (two or three faceres passes). Default true. */
   identity?: boolean;
+  /** Outline reshaping toward the source's jaw and cheeks, 0..1 (0 keeps the target's contour). Default 0.5. */
+  reshape?: number;
   /** Also return the unencoded pixels and each face's change mask (tests and the benchmark). */
   keepRaw?: boolean;
   onProgress?: (stage: string, fraction: number) => void;
@@ -58,6 +60,7 @@ export interface SwapResult {
 
 export const DEFAULT_JPEG_QUALITY = 90;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
+export const DEFAULT_RESHAPE = 0.5;
 
 export async function detectFaces(image: Buffer, opts: DetectOptions = {}): Promise<DetectResult> {
   const timings: Record<string, number> = {};
@@ -80,6 +83,7 @@ function validate(opts: SwapOptions): void {
   if (opts.jpegQuality !== undefined && !(Number.isInteger(opts.jpegQuality) && opts.jpegQuality >= 1 && opts.jpegQuality <= 100)) {
     throw new EngineError('invalid_options', 'jpegQuality must be an integer from 1 to 100.');
   }
+  if (opts.reshape !== undefined && !(opts.reshape >= 0 && opts.reshape <= 1)) throw new EngineError('invalid_options', 'reshape must be between 0 and 1.');
   if (opts.maxPixels !== undefined && !(opts.maxPixels > 0)) throw new EngineError('invalid_options', 'maxPixels must be positive.');
   if (opts.sourceFace !== undefined && !(Number.isInteger(opts.sourceFace) && opts.sourceFace >= 0)) {
     throw new EngineError('invalid_options', 'sourceFace must be a face index (0 or more).');
@@ -186,7 +190,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   targets.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index);
+    const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE });
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 

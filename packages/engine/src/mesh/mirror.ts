@@ -8,6 +8,9 @@ export interface MirrorOptions {
   minYawDiff?: number;
   /** A source triangle is "hidden" when its normalised visibility is below this fraction of its twin's. */
   ratio?: number;
+  /** Source yaw in degrees; beyond `halfYaw` the whole far half of the face is taken from the near half. */
+  sourceYaw?: number;
+  halfYaw?: number;
 }
 
 /** Visibility of each triangle: front-facing area in the image relative to its canonical UV area, normalised by the whole face. */
@@ -41,6 +44,7 @@ export function mirrorOverrides(
   const ratio = opts.ratio ?? 0.45;
   if (Math.abs(yawDiffDeg) < minYaw) return null;
   const n = triangles.length / 3;
+  if (Math.abs(opts.sourceYaw ?? 0) >= (opts.halfYaw ?? 30)) return mirrorFarHalf(srcPts, uv, mirror, triangles);
   const vs = triangleVisibility(srcPts, uv, triangles);
   const vd = triangleVisibility(dstPts, uv, triangles);
   const override = new Float32Array(6 * n).fill(Number.NaN);
@@ -61,6 +65,39 @@ export function mirrorOverrides(
       override[6 * t + 4] = srcPts[2 * c]!; override[6 * t + 5] = srcPts[2 * c + 1]!;
       mirrored++;
     }
+  }
+  return mirrored > 0 ? { override, mirrored } : null;
+}
+
+/**
+ * Strongly turned source: every triangle of the far half (decided by which half covers less image
+ * area) samples its twin on the near half, so the whole far side has consistent, frontal texture.
+ * A narrow strip along the symmetry line keeps its own texture.
+ */
+export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Uint16Array, triangles: Uint16Array): { override: Float32Array; mirrored: number } | null {
+  const n = triangles.length / 3;
+  const centre = new Float32Array(n);
+  let left = 0, right = 0;
+  for (let t = 0; t < n; t++) {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    const u = (uv[2 * a]! + uv[2 * b]! + uv[2 * c]!) / 3;
+    centre[t] = u;
+    const area = Math.max(0, -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!));
+    if (u < 0.5) left += area; else right += area;
+  }
+  const farIsLeft = left < right;
+  const override = new Float32Array(6 * n).fill(Number.NaN);
+  let mirrored = 0;
+  for (let t = 0; t < n; t++) {
+    const u = centre[t]!;
+    if (Math.abs(u - 0.5) < 0.03 || (u < 0.5) !== farIsLeft) continue;
+    const a = mirror[triangles[3 * t]!]!, b = mirror[triangles[3 * t + 1]!]!, c = mirror[triangles[3 * t + 2]!]!;
+    // The twin must itself face the camera (mirroring flips the winding, hence > 0).
+    if (signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!) <= 0) continue;
+    override[6 * t] = srcPts[2 * a]!; override[6 * t + 1] = srcPts[2 * a + 1]!;
+    override[6 * t + 2] = srcPts[2 * b]!; override[6 * t + 3] = srcPts[2 * b + 1]!;
+    override[6 * t + 4] = srcPts[2 * c]!; override[6 * t + 5] = srcPts[2 * c + 1]!;
+    mirrored++;
   }
   return mirrored > 0 ? { override, mirrored } : null;
 }

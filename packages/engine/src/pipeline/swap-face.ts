@@ -4,7 +4,7 @@
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatPoints } from '../detect.ts';
-import { topology } from '../mesh/topology.ts';
+import { topology, TRI_FEATURE, TRI_MOUTH } from '../mesh/topology.ts';
 import { mirrorOverrides } from '../mesh/mirror.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
@@ -13,6 +13,7 @@ import { estimateGains } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
+import { reshapeContour } from './contour.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -26,10 +27,22 @@ export interface SwapFaceStats {
   support: Uint8Array;
   /** Pixels of the support kept from the target because something covers the face. */
   occludedPixels: number;
+  /** Largest contour displacement (pixels) of the outline reshaping; 0 when not applied. */
+  reshapedBy: number;
 }
+
+export interface SwapFaceOptions {
+  /** Outline reshaping strength 0..1 (step 7); 0 keeps the target's contour. */
+  reshape?: number;
+}
+
+/** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
+const RESHAPE_MAX_YAW = 25;
 
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
+/** Bounds on a channel's gain relative to the luminance gain (colour shift per channel). */
+const CHROMA_MIN = 0.75, CHROMA_MAX = 1.33;
 
 export type StageTimer = (stage: string, ms: number) => void;
 
@@ -43,7 +56,7 @@ export function faceRoi(face: Face, width: number, height: number, margin = 0.12
   return { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
 }
 
-export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, timer: StageTimer, seed: number): SwapFaceStats {
+export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, timer: StageTimer, seed: number, opts: SwapFaceOptions = {}): SwapFaceStats {
   const topo = topology();
   const srcPts = flatPoints(srcFace);
   const dstPts = flatPoints(dstFace);
@@ -54,8 +67,15 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const od = out.data, ow = out.width;
 
   let t = performance.now();
+  let reshapedBy = 0;
+  const reshape = opts.reshape ?? 0;
+  if (reshape > 0 && Math.abs(srcFace.rotation.yaw) < RESHAPE_MAX_YAW && Math.abs(dstFace.rotation.yaw) < RESHAPE_MAX_YAW) {
+    reshapedBy = reshapeContour(out, roi, dstPts, srcPts, faceSize, { strength: reshape });
+    timer('reshape', performance.now() - t);
+    t = performance.now();
+  }
   const yawDiff = srcFace.rotation.yaw - dstFace.rotation.yaw;
-  const mirror = mirrorOverrides(srcPts, dstPts, topo.uv, topo.mirror, topo.triangles, yawDiff);
+  const mirror = mirrorOverrides(srcPts, dstPts, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
   const warped = warpTriangles({ src, srcPts, dstPts, triangles: topo.triangles, triClass: topo.triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);
@@ -107,9 +127,20 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
       const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
       const cell = cellRow + cellX[x]!;
+      const g0 = gains[i00]! * w00 + gains[i01]! * w01 + gains[i10]! * w10 + gains[i11]! * w11;
+      const g1 = gains[fgn + i00]! * w00 + gains[fgn + i01]! * w01 + gains[fgn + i10]! * w10 + gains[fgn + i11]! * w11;
+      const g2 = gains[2 * fgn + i00]! * w00 + gains[2 * fgn + i01]! * w01 + gains[2 * fgn + i10]! * w10 + gains[2 * fgn + i11]! * w11;
+      const gL = 0.299 * g0 + 0.587 * g1 + 0.114 * g2;
+      // Eyes, brows, lips and mouth keep their own colour (a skin-tone shift would tint eye whites
+      // blue or lips pink); skin takes the colour shift, bounded so no channel runs away.
+      const cls = cover[i];
+      const feature = cls === TRI_FEATURE || cls === TRI_MOUTH;
       for (let c = 0; c < 3; c++) {
-        const go = c * fgn;
-        const gain = gains[go + i00]! * w00 + gains[go + i01]! * w01 + gains[go + i10]! * w10 + gains[go + i11]! * w11;
+        let gain = gL;
+        if (!feature) {
+          const r = (c === 0 ? g0 : c === 1 ? g1 : g2) / gL;
+          gain = gL * (r < CHROMA_MIN ? CHROMA_MIN : r > CHROMA_MAX ? CHROMA_MAX : r);
+        }
         let v = (W[c * n + i]! + 1) * gain - 1 + nz;
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
@@ -159,5 +190,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy };
 }

@@ -1,4 +1,5 @@
 // Worker process: loads the models once, then runs one request at a time for the pool.
+import sharp from 'sharp';
 import { detectFaces, swapFaces } from '../api.ts';
 import { EngineError } from '../errors.ts';
 import { loadModels } from '../models.ts';
@@ -12,6 +13,9 @@ function serialize(err: unknown): SerializedError {
   if (err instanceof EngineError) return { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) };
   return { code: null, message: err instanceof Error ? err.message : String(err) };
 }
+
+// One task at a time per worker and one worker per core: libvips' own threads would only contend.
+sharp.concurrency(1);
 
 let queue: Promise<void> = Promise.resolve();
 

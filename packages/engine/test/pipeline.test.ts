@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { MESH_POINTS, TRI_SKIN, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
+import { mirrorFarHalf } from '../src/mesh/mirror.ts';
+import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
+import { occlusionMask } from '../src/pipeline/occlusion.ts';
+
+function canonicalPoints(scale = 200, ox = 60, oy = 60): Float32Array {
+  const { uv } = topology();
+  const out = new Float32Array(MESH_POINTS * 2);
+  for (let i = 0; i < MESH_POINTS; i++) { out[2 * i] = ox + uv[2 * i]! * scale; out[2 * i + 1] = oy + uv[2 * i + 1]! * scale; }
+  return out;
+}
+
+describe('outline reshaping (step 7)', () => {
+  it('fits the similarity between two point sets', () => {
+    const a = canonicalPoints();
+    const b = new Float32Array(a.length);
+    const ang = 0.2, s = 1.3;
+    for (let i = 0; i < MESH_POINTS; i++) {
+      const x = a[2 * i]!, y = a[2 * i + 1]!;
+      b[2 * i] = s * (Math.cos(ang) * x - Math.sin(ang) * y) + 12;
+      b[2 * i + 1] = s * (Math.sin(ang) * x + Math.cos(ang) * y) - 7;
+    }
+    const sim = fitSimilarity(a, b, [33, 263, 1, 61, 291]);
+    expect(sim.a).toBeCloseTo(s * Math.cos(ang), 5);
+    expect(sim.b).toBeCloseTo(s * Math.sin(ang), 5);
+    expect(sim.tx).toBeCloseTo(12, 3);
+    expect(sim.ty).toBeCloseTo(-7, 3);
+  });
+
+  it('moves the jaw toward a wider source face, only inside the region of interest', () => {
+    const w = 320, h = 320;
+    const data = new Uint8Array(w * h * 3);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 7) % 256;
+    const before = Uint8Array.from(data);
+    const dst = canonicalPoints();
+    const src = canonicalPoints();
+    const cx = 60 + 100;
+    for (const j of JAW) src[2 * j] = cx + (src[2 * j]! - cx) * 1.12; // a wider jaw
+    const roi = { x: 40, y: 40, w: 240, h: 240 };
+    const origDst = Float32Array.from(dst);
+    const moved = reshapeContour({ data, width: w, height: h }, roi, dst, src, 200, { strength: 0.5 });
+    expect(moved).toBeGreaterThan(1);
+    expect(moved).toBeLessThanOrEqual(0.06 * 200 + 1e-6);
+    // Jaw points moved outward, away from the face's vertical axis.
+    let outward = 0;
+    for (const j of JAW) if (Math.abs(dst[2 * j]! - cx) > Math.abs(origDst[2 * j]! - cx) + 0.2) outward++;
+    expect(outward).toBeGreaterThan(JAW.length * 0.6);
+    // Nothing outside the ROI changed; something inside did.
+    let outside = 0, inside = 0;
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const p = (y * w + x) * 3;
+      const changed = data[p] !== before[p] || data[p + 1] !== before[p + 1] || data[p + 2] !== before[p + 2];
+      const inRoi = x >= roi.x && x < roi.x + roi.w && y >= roi.y && y < roi.y + roi.h;
+      if (changed && !inRoi) outside++;
+      if (changed && inRoi) inside++;
+    }
+    expect(outside).toBe(0);
+    expect(inside).toBeGreaterThan(100);
+    // A source with the same shape leaves the image alone.
+    const same = canonicalPoints();
+    expect(reshapeContour({ data, width: w, height: h }, roi, canonicalPoints(), same, 200, { strength: 0.5 })).toBe(0);
+  });
+});
+
+describe('mirror fill of a strongly turned source', () => {
+  it('takes the whole far half from the near half', () => {
+    const { uv, mirror, triangles } = topology();
+    const src = canonicalPoints();
+    for (let i = 0; i < MESH_POINTS; i++) if (uv[2 * i]! > 0.5) src[2 * i] = 60 + 100 + (uv[2 * i]! - 0.5) * 200 * 0.3;
+    const res = mirrorFarHalf(src, uv, mirror, triangles)!;
+    let far = 0, farMirrored = 0, nearMirrored = 0;
+    for (let t = 0; t < triangles.length / 3; t++) {
+      const u = (uv[2 * triangles[3 * t]!]! + uv[2 * triangles[3 * t + 1]!]! + uv[2 * triangles[3 * t + 2]!]!) / 3;
+      const m = !Number.isNaN(res.override[6 * t]!);
+      if (u > 0.53) { far++; if (m) farMirrored++; }
+      if (u < 0.47 && m) nearMirrored++;
+    }
+    expect(farMirrored / far).toBeGreaterThan(0.95);
+    expect(nearMirrored).toBe(0);
+  });
+});
+
+describe('occlusion', () => {
+  it('flags a non-skin object over the lower face and nothing on clean skin', () => {
+    const w = 200, h = 200, n = w * h;
+    const img = new Uint8Array(n * 3);
+    const warped = new Float32Array(n * 3);
+    const cover = new Uint8Array(n);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      cover[i] = y < 100 ? TRI_SKIN_UPPER : TRI_SKIN;
+      // Skin with a little texture.
+      const v = ((x * 13 + y * 7) % 9) - 4;
+      let r = 200 + v, g = 150 + v, b = 120 + v;
+      if (y > 130 && y < 190 && x > 40 && x < 160) { r = 60; g = 90; b = 200; } // a blue scarf
+      img[3 * i] = r; img[3 * i + 1] = g; img[3 * i + 2] = b;
+      warped[i] = 190 + v; warped[n + i] = 140 + v; warped[2 * n + i] = 110 + v;
+    }
+    const occ = occlusionMask(img, w, { x: 0, y: 0, w, h }, warped, cover, 180)!;
+    expect(occ).not.toBeNull();
+    expect(occ[160 * w + 100]).toBeGreaterThan(0.9);
+    expect(occ[50 * w + 100]).toBe(0);
+    expect(occ[115 * w + 20]).toBeLessThan(0.05);
+    // Without any occluder there is nothing to keep.
+    const clean = Uint8Array.from(img);
+    for (let i = 0; i < n; i++) { clean[3 * i] = 200; clean[3 * i + 1] = 150; clean[3 * i + 2] = 120; }
+    expect(occlusionMask(clean, w, { x: 0, y: 0, w, h }, warped, cover, 180)).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
 // One upload button with its hidden file input and the preview of the chosen image.
-import { useId, useRef } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPT_ATTRIBUTE } from '../lib/file-checks';
 import { Icon } from '../../../components/Icon';
@@ -20,10 +20,26 @@ export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel,
   const { t } = useTranslation('swap');
   const input = useRef<HTMLInputElement>(null);
   const problemId = useId();
+  const [dragging, setDragging] = useState(false);
+  // A file dropped on the preview goes through the same checks as one chosen with the button.
+  const dropHandlers = disabled
+    ? {}
+    : {
+        onDragOver: (event: DragEvent) => {
+          event.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: () => setDragging(false),
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          setDragging(false);
+          slot.choose(event.dataTransfer.files[0]);
+        },
+      };
 
   return (
     <div className={styles.picker} data-testid={`swap-picker-${name}`}>
-      <figure className={styles.preview} aria-busy={slot.compressing || undefined} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined}>
+      <figure className={`${styles.preview} ${dragging ? styles.dragging : ''}`} {...dropHandlers} aria-busy={slot.compressing || undefined} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined}>
         {slot.previewUrl ? (
           <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} />
         ) : (

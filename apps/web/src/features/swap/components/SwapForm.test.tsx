@@ -194,4 +194,18 @@ describe('SwapForm', () => {
       vi.useRealTimers();
     }
   });
+
+  it('takes a file dropped on a preview through the same checks', async () => {
+    renderForm();
+    const figure = screen.getByTestId('swap-picker-source').querySelector('figure')!;
+    await act(async () => {
+      fireEvent.drop(figure, { dataTransfer: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
+    });
+    expect(alertMock).toHaveBeenLastCalledWith('Please select a valid image file (jpeg, png, or jpg).');
+    await act(async () => {
+      fireEvent.drop(figure, { dataTransfer: { files: [jpeg('face.jpg')] } });
+    });
+    expect(screen.getByTestId('swap-preview-source')).toBeTruthy();
+    expect(figure.getAttribute('data-file')).toBe('face-compressed.jpeg;image/jpeg;1000');
+  });
 });

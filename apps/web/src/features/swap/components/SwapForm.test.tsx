@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../lib/i18n';
 import { createAppStore } from '../../../store';
+import { initialUiState } from '../../../store/ui-slice';
 import { SwapForm } from './SwapForm';
 
 vi.mock('../lib/compress-image', () => ({
@@ -34,8 +35,8 @@ class FakeEventSource {
 const alertMock = vi.fn();
 const fetchMock = vi.fn();
 
-function renderForm(onSwapDone = vi.fn()) {
-  const store = createAppStore();
+function renderForm(onSwapDone = vi.fn(), processing = false) {
+  const store = createAppStore({ ui: { ...initialUiState, faceSwapProcessing: processing } });
   render(
     <Provider store={store}>
       <I18nextProvider i18n={createI18n('en')}>
@@ -207,5 +208,28 @@ describe('SwapForm', () => {
     });
     expect(screen.getByTestId('swap-preview-source')).toBeTruthy();
     expect(figure.getAttribute('data-file')).toBe('face-compressed.jpeg;image/jpeg;1000');
+  });
+
+  it('ends a processing state left by an earlier visit once no swap is pending', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const listAnswer = (status: string) =>
+        new Response(JSON.stringify({ s1: { id: 's1', image_url: '/r', thumb_url: '/t', createdAt: 1, status } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      fetchMock.mockReset();
+      fetchMock.mockResolvedValueOnce(listAnswer('running')).mockResolvedValue(listAnswer('done'));
+      const { store } = renderForm(vi.fn(), true);
+      expect(screen.getByRole('progressbar')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(fetchMock.mock.calls[0]?.[0]).toBe('/app/api/swaps/user-1?include=pending');
+      expect(store.getState().ui.faceSwapProcessing).toBe(true);
+      await act(() => vi.advanceTimersByTimeAsync(5000));
+      expect(store.getState().ui.faceSwapProcessing).toBe(false);
+      expect(screen.getByRole('button', { name: 'Swap Faces' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

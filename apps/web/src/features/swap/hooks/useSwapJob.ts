@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { setFaceSwapProcessing } from '../../../store/ui-slice';
 import { uploadSwap } from '../api/upload-swap';
 import { followJob } from '../api/job-events';
-import { fetchSwapStatus } from '../api/swap-status';
+import { fetchPendingCount, fetchSwapStatus } from '../api/swap-status';
 import { nextProgress, PROGRESS_TICK_MS } from '../lib/progress';
 import { reasonKey } from '../lib/failure-reason';
 import { notify } from '../lib/notify';
@@ -67,7 +67,36 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
     statusPoll.current = null;
   }, []);
 
-  useEffect(() => stopFollowing, [stopFollowing]);
+  // Leaving the page mid-swap stops following it (the gallery still picks the result up).
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      stopFollowing();
+    };
+  }, [stopFollowing]);
+
+  // The flag is on but this page follows no swap (it was left mid-swap and opened again): the
+  // flag ends once none of the user's swaps is still queued or running.
+  const orphaned = processing && phase === 'idle';
+  useEffect(() => {
+    if (!orphaned || !uid) return;
+    let cancelled = false;
+    const check = () =>
+      fetchPendingCount(uid).then(
+        (pending) => {
+          if (!cancelled && pending === 0) dispatch(setFaceSwapProcessing(false));
+        },
+        (error: unknown) => console.error(error),
+      );
+    void check();
+    const timer = setInterval(() => void check(), STATUS_POLL_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [dispatch, orphaned, uid]);
 
   const fail = useCallback(
     (code: string | undefined) => {
@@ -123,6 +152,7 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
       uploadSwap(uid, target, source).then(
         (created) => {
           console.info('Swap job created', created);
+          if (!alive.current) return;
           setPhase((p) => (p === 'uploading' ? 'queued' : p));
           stopEvents.current = followJob(created.jobId, {
             onEvent: handleEvent,
@@ -141,6 +171,10 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
         },
         (error: unknown) => {
           console.error(error);
+          if (!alive.current) {
+            dispatch(setFaceSwapProcessing(false));
+            return;
+          }
           fail(isApiError(error) ? error.code : undefined);
         },
       );

@@ -13,7 +13,7 @@ export async function encodeJpeg(img: RgbImage, quality: number): Promise<Buffer
 export async function encodeThumbnail(img: RgbImage): Promise<{ data: Buffer; type: 'image/webp' }> {
   const data = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
     .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
+    .webp({ quality: 80, effort: 2 })
     .toBuffer();
   return { data, type: 'image/webp' };
 }

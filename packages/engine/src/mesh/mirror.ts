@@ -72,7 +72,7 @@ export function mirrorOverrides(
 /**
  * Strongly turned source: every triangle of the far half (decided by which half covers less image
  * area) samples its twin on the near half, so the whole far side has consistent, frontal texture.
- * A narrow strip along the symmetry line keeps its own texture.
+ * Triangles straddling the symmetry line keep their own texture.
  */
 export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Uint16Array, triangles: Uint16Array): { override: Float32Array; mirrored: number } | null {
   const n = triangles.length / 3;
@@ -90,7 +90,7 @@ export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Ui
   let mirrored = 0;
   for (let t = 0; t < n; t++) {
     const u = centre[t]!;
-    if (Math.abs(u - 0.5) < 0.03 || (u < 0.5) !== farIsLeft) continue;
+    if (Math.abs(u - 0.5) < 0.005 || (u < 0.5) !== farIsLeft) continue;
     const a = mirror[triangles[3 * t]!]!, b = mirror[triangles[3 * t + 1]!]!, c = mirror[triangles[3 * t + 2]!]!;
     // The twin must itself face the camera (mirroring flips the winding, hence > 0).
     if (signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!) <= 0) continue;

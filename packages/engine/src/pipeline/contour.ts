@@ -6,6 +6,11 @@ import type { Roi } from '../raster/warp.ts';
 
 /** Jaw and lower-cheek contour, ear to ear through the chin. */
 export const JAW = [234, 93, 132, 58, 172, 136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365, 397, 288, 361, 323, 454];
+/**
+ * Contour points left in place: chin and ear-level sides (with forehead top, the points head-pose
+ * estimation relies on), so reshaping changes the jaw's shape, not the head's apparent pose.
+ */
+const PINNED = new Set([152, 234, 454, 93, 323, 148, 377]);
 /** Points that fix the alignment of the two faces: eye corners, nose line, mouth corners. */
 const ANCHORS = [33, 133, 362, 263, 168, 6, 197, 195, 5, 4, 1, 61, 291];
 
@@ -50,7 +55,8 @@ export function reshapeContour(img: RgbImage, roi: Roi, dstPts: Float32Array, sr
     const i = JAW[j]!;
     const sx = srcPts[2 * i]!, sy = srcPts[2 * i + 1]!;
     const px = sim.a * sx - sim.b * sy + sim.tx, py = sim.b * sx + sim.a * sy + sim.ty;
-    let ddx = opts.strength * (px - dstPts[2 * i]!), ddy = opts.strength * (py - dstPts[2 * i + 1]!);
+    const pin = PINNED.has(i) ? 0 : 1;
+    let ddx = pin * opts.strength * (px - dstPts[2 * i]!), ddy = pin * opts.strength * (py - dstPts[2 * i + 1]!);
     const len = Math.hypot(ddx, ddy);
     if (len > maxShift) { ddx *= maxShift / len; ddy *= maxShift / len; }
     dx[j] = ddx; dy[j] = ddy;

@@ -135,8 +135,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       // blue or lips pink); skin takes the colour shift, bounded so no channel runs away.
       const cls = cover[i];
       const feature = cls === TRI_FEATURE || cls === TRI_MOUTH;
+      // Eye whites and lips are not skin: they follow the light change only halfway (in log space).
+      const gF = Math.sqrt(gL);
       for (let c = 0; c < 3; c++) {
-        let gain = gL;
+        let gain = gF;
         if (!feature) {
           const r = (c === 0 ? g0 : c === 1 ? g1 : g2) / gL;
           gain = gL * (r < CHROMA_MIN ? CHROMA_MIN : r > CHROMA_MAX ? CHROMA_MAX : r);

@@ -296,6 +296,45 @@ for (const target of queueTargets.filter((t) => t.name.startsWith('local-'))) {
       expect((await second.get(id))!.progress).not.toBe('late progress from the first worker');
     });
 
+    it('fences every write on the claim: a stale worker that finishes late changes nothing', async () => {
+      let releaseFirst!: () => void;
+      const firstGate = new Promise<void>((r) => (releaseFirst = r));
+      let firstDone = false;
+      // A lease long enough that no heartbeat tells the first worker it lost the job.
+      const first = backend.queue(
+        createJobRegistry().handle(slowJob, async (_p, ctx) => {
+          await firstGate;
+          await ctx.reportProgress('stale progress');
+          firstDone = true;
+          return 'first';
+        }),
+        { leaseMs: 60_000, concurrency: 1 },
+      );
+      await first.start();
+      const id = await first.enqueue(slowJob, { ms: 0 });
+      await waitUntil(async () => (await first.get(id))?.status === 'running', 5000, 'running');
+      await backend.db!.updateTable('jobs').set({ locked_until: 0 }).where('id', '=', id).execute();
+
+      let releaseSecond!: () => void;
+      const secondGate = new Promise<void>((r) => (releaseSecond = r));
+      const second = backend.queue(
+        createJobRegistry().handle(slowJob, async (_p, ctx) => {
+          await ctx.reportProgress('second working');
+          await secondGate;
+          return 'second';
+        }),
+      );
+      await second.start();
+      await waitUntil(async () => (await second.get(id))?.progress === 'second working', 10_000, 'the second worker to take over');
+
+      releaseFirst();
+      await waitUntil(() => firstDone, 5000, 'the stale worker to finish');
+      await sleep(200);
+      expect(await second.get(id)).toMatchObject({ status: 'running', attempts: 2, progress: 'second working', result: null });
+      releaseSecond();
+      expect(await finished(second, id)).toMatchObject({ status: 'done', result: 'second', progress: 'second working' });
+    });
+
     it('fails a job whose worker vanished during its last attempt', async () => {
       const id = await backend.queue(createJobRegistry().handle(slowJob, async () => null)).enqueue(slowJob, { ms: 0 }, { maxAttempts: 1 });
       // What a SIGKILLed worker leaves behind: running, lease expired, no attempts left.

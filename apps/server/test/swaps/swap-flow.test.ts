@@ -83,6 +83,14 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect(Math.max(tm.width ?? 0, tm.height ?? 0)).toBeLessThanOrEqual(480);
   }, 90_000);
 
+  it('answers 304 when the list has not changed since the ETag the client holds', async () => {
+    const first = await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie } });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
   it('streams the finished job as Server-Sent Events', async () => {
     const res = await t.app.inject({ url: `/app/api/jobs/${done.jobId}/events`, headers: { cookie: alice.cookie } });
     expect(res.statusCode).toBe(200);

@@ -29,7 +29,7 @@ export async function currentEvent(swapId: string, jobId: string, swaps: SwapsSe
   return { type: 'queued', jobId };
 }
 
-export function streamJobEvents(req: FastifyRequest, reply: FastifyReply, swapId: string, jobId: string, swaps: SwapsService, jobs: JobWatch): void {
+export function streamJobEvents(req: FastifyRequest, reply: FastifyReply, swapId: string, jobId: string, swaps: SwapsService, jobs: JobWatch, ownerUid?: string): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -61,12 +61,15 @@ export function streamJobEvents(req: FastifyRequest, reply: FastifyReply, swapId
     checking = true;
     try {
       const event = await currentEvent(swapId, jobId, swaps, jobs);
+      const terminal = event.type === 'done' || event.type === 'failed';
+      // The swap may have ended in another process: the list the client fetches next must be fresh.
+      if (terminal && ownerUid) swaps.changed(ownerUid);
       const line = JSON.stringify(event);
       if (line !== last && !closed) {
         last = line;
         res.write(`event: ${event.type}\ndata: ${line}\n\n`);
       }
-      if (event.type === 'done' || event.type === 'failed') finish();
+      if (terminal) finish();
     } catch (err) {
       req.log.warn({ err }, 'job events check failed');
     } finally {

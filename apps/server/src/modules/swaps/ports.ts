@@ -19,6 +19,8 @@ export interface SwapEngine {
   swap(opts: {
     source: Buffer;
     target: Buffer;
+    /** The identity score costs two or three extra embedding passes; the gallery does not need it. */
+    identity?: boolean;
     onProgress?: (stage: string, fraction: number) => void;
   }): Promise<SwapEngineResult>;
 }

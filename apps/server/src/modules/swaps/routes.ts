@@ -1,6 +1,6 @@
 // HTTP surface of swaps: upload, gallery list, media and live job events. Thin: each route
 // checks the caller and hands over to SwapsService.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hasRole, assertOwnUid, requireUser } from '../auth/guards.ts';
 import { AppError } from '../../http/errors.ts';
@@ -13,10 +13,13 @@ const mediaParams = z.object({ id: z.string().uuid(), variant: z.enum(['result',
 const listQuery = z.object({ include: z.enum(['pending']).optional() });
 
 export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs: JobWatch): Promise<void> {
-  const listFor = (mode: SwapMode) => async (req: { params: unknown; query: unknown }) => {
+  const listFor = (mode: SwapMode) => async (req: FastifyRequest, reply: FastifyReply) => {
     const { uid } = uidParams.parse(req.params);
     const { include } = listQuery.parse(req.query);
-    return swaps.list(uid, mode, include === 'pending');
+    const list = await swaps.listJson(uid, mode, include === 'pending');
+    reply.header('ETag', list.etag).header('Cache-Control', 'private, no-cache');
+    if (req.headers['if-none-match'] === list.etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(list.body);
   };
   app.get('/app/api/swaps/:uid', listFor('main'));
   app.get('/app/api/proshoot/swaps/:uid', listFor('proshoot'));
@@ -49,6 +52,6 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
     const { id } = z.object({ id: z.string().min(1).max(64) }).parse(req.params);
     const user = requireUser(req);
     const row = await swaps.findByJob(id, user.uid, hasRole(user, 'operator'));
-    streamJobEvents(req, reply, row.id, id, swaps, jobs);
+    streamJobEvents(req, reply, row.id, id, swaps, jobs, row.uid);
   });
 }

@@ -7,6 +7,7 @@ import { cleanImage } from './image-intake.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
 import { isCodedEngineError, type MediaStore, type SwapEngine, type UsageQuota } from './ports.ts';
 import type { SwapRow, SwapsRepository } from './repository.ts';
+import { SwapListCache, type CachedList } from './list-cache.ts';
 
 export const SWAP_JOB = 'swap.run';
 export const SWAP_MAX_ATTEMPTS = 3;
@@ -45,6 +46,8 @@ export function toSwapItem(row: SwapRow): SwapItem {
 }
 
 export class SwapsService {
+  private readonly lists = new SwapListCache();
+
   constructor(
     private readonly repo: SwapsRepository,
     private readonly storage: MediaStore,
@@ -66,6 +69,7 @@ export class SwapsService {
       this.storage.put(targetKey, target.body, 'image/jpeg'),
     ]);
     await this.repo.insert({ id, uid: input.uid, mode: input.mode, job_id: jobId, source_key: sourceKey, target_key: targetKey, created_at: this.now() });
+    this.changed(input.uid);
     await this.enqueue(id, jobId);
     return { id, jobId, status: 'queued' };
   }
@@ -88,6 +92,16 @@ export class SwapsService {
   async list(uid: string, mode: SwapMode, includePending: boolean): Promise<SwapList> {
     const rows = await this.repo.listForUser(uid, mode, includePending ? ['queued', 'running', 'done', 'failed'] : ['done']);
     return Object.fromEntries(rows.map((r) => [r.id, toSwapItem(r)]));
+  }
+
+  /** The list serialized, with an ETag, from a short-lived per-user cache. */
+  listJson(uid: string, mode: SwapMode, includePending: boolean): Promise<CachedList> {
+    return this.lists.get(uid, `${mode}:${includePending}`, () => this.list(uid, mode, includePending));
+  }
+
+  /** Drops the user's cached lists; called on every change to one of their swaps. */
+  changed(uid: string): void {
+    this.lists.invalidate(uid);
   }
 
   get(id: string): Promise<SwapRow | undefined> {
@@ -123,16 +137,19 @@ export class SwapsService {
     if (!row) return { swapId, status: 'missing' };
     if (row.status === 'done') return { swapId, status: 'done' };
     await this.repo.markRunning(swapId);
+    this.changed(row.uid);
     report({ stage: 'load', progress: 0.02 });
     const [source, target] = await Promise.all([this.storage.get(row.source_key), this.storage.get(row.target_key)]);
     if (!source || !target) {
       await this.repo.markFailed(swapId, 'engine_failed', MESSAGES.engine_failed, this.now());
+      this.changed(row.uid);
       return { swapId, status: 'failed' };
     }
     try {
       const result = await engine.swap({
         source: source.body,
         target: target.body,
+        identity: false,
         onProgress: (stage, fraction) => report({ stage, progress: 0.05 + 0.85 * fraction }),
       });
       report({ stage: 'store', progress: 0.92 });
@@ -143,17 +160,22 @@ export class SwapsService {
         this.storage.put(keys.result_key, labelled, 'image/jpeg'),
         this.storage.put(keys.thumb_key, result.thumbnail, result.thumbnailType),
       ]);
-      const first = await this.repo.markDone(swapId, keys, { timings: result.timings, identity: result.identity }, this.now());
+      const first = await this.repo.markDone(swapId, keys, { timings: result.timings }, this.now());
       if (first) await this.quota.recordSwap(row.uid);
+      this.changed(row.uid);
       report({ stage: 'done', progress: 1 });
       return { swapId, status: 'done' };
     } catch (err) {
       if (isCodedEngineError(err)) {
         await this.repo.markFailed(swapId, err.code, MESSAGES[err.code], this.now());
+        this.changed(row.uid);
         return { swapId, status: 'failed' };
       }
       // Anything else (a worker crash, storage down) is retried by the queue; the last try records it.
-      if (attempt >= SWAP_MAX_ATTEMPTS) await this.repo.markFailed(swapId, 'engine_failed', MESSAGES.engine_failed, this.now());
+      if (attempt >= SWAP_MAX_ATTEMPTS) {
+        await this.repo.markFailed(swapId, 'engine_failed', MESSAGES.engine_failed, this.now());
+        this.changed(row.uid);
+      }
       throw err;
     }
   }

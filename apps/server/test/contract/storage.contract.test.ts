@@ -80,18 +80,14 @@ for (const target of storageTargets) {
       await storage.delete(key);
     });
 
-    it('replaces an object as a whole, and concurrent writers leave one complete body', async () => {
+    it('replaces an object as a whole', async () => {
       const key = newStorageKey('contract', 'bin');
       await storage.put(key, Buffer.from('first version'), 'text/plain');
       await storage.put(key, Buffer.from('second'), 'application/octet-stream');
       const got = await storage.get(key);
       expect(got!.body.toString()).toBe('second');
+      expect(got!.size).toBe(6);
       expect(got!.contentType).toBe('application/octet-stream');
-
-      const bodies = Array.from({ length: 6 }, (_, i) => Buffer.alloc(256 * 1024 + i, i + 1));
-      await Promise.all(bodies.map((b) => storage.put(key, b, 'application/octet-stream')));
-      const final = (await storage.get(key))!.body;
-      expect(bodies.some((b) => b.equals(final))).toBe(true);
     });
 
     it('rejects keys that are empty, relative, absolute, hidden or oddly spelled, and writes nothing', async () => {
@@ -111,7 +107,23 @@ for (const target of storageTargets) {
   });
 }
 
+// Concurrent writers to one key: S3 itself guarantees last-writer-wins of whole objects
+// (s3rver, a file-based stand-in, does not), so this is checked on the local adapter.
 describe('local storage specifics', () => {
+  it('leaves one complete body when writers race on one key', async () => {
+    const tmp = tempDir('visage-media-');
+    try {
+      const storage = new LocalStorage(tmp.dir);
+      const key = newStorageKey('race', 'bin');
+      const bodies = Array.from({ length: 6 }, (_, i) => Buffer.alloc(256 * 1024 + i, i + 1));
+      await Promise.all(bodies.map((b) => storage.put(key, b, 'application/octet-stream')));
+      const final = (await storage.get(key))!.body;
+      expect(bodies.some((b) => b.equals(final))).toBe(true);
+    } finally {
+      tmp.remove();
+    }
+  });
+
   it('writes through a temp file and leaves none behind, even when a write fails', async () => {
     const tmp = tempDir('visage-media-');
     try {

@@ -1,7 +1,8 @@
 // npm run bench:engine — measures every figure of the engine issue's benchmark table over the
 // fixture faces, prints the table, and writes bench-out/results.json and bench-out/contact-sheet.png.
 // Environment: VISAGE_FIXTURES (fixture folder), BENCH_PAIRS (limit pairs, for quick runs),
-// BENCH_THROUGHPUT (swaps in the pool run, default 200), BENCH_TIMING (timed swaps, default 40).
+// BENCH_THROUGHPUT (swaps in the pool run, default 200), BENCH_TIMING (timed swaps, default 40),
+// BENCH_QUALITY_ONLY=1 (pairs and contact sheet only).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -202,6 +203,13 @@ async function main(): Promise<void> {
 
   const neg = await negativeCases(negatives, faces[0]!.buf);
   const pairs = await runPairs(faces);
+  if (process.env.BENCH_QUALITY_ONLY === '1') {
+    const ok = pairs.filter((p) => p.ok && p.toSource !== undefined);
+    const pose = ok.map((p) => p.poseError!);
+    process.stdout.write(`quality only: identity ${ok.filter((p) => p.toSource! > p.toTarget!).length}/${ok.length}, retrieval ${ok.filter((p) => p.retrievedRight).length}/${ok.length}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}\n`);
+    await writeFile(path.join(OUT, 'contact-sheet.png'), await contactSheet(faces, pairs));
+    return;
+  }
 
   log('timing one-face swaps on ~1000 px targets…');
   const set = await timingSet(faces);

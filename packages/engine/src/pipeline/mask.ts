@@ -23,7 +23,7 @@ export interface FaceMasks {
 }
 
 /** Feather radius (Gaussian sigma) as a fraction of the face size. */
-export const FEATHER = 0.04;
+export const FEATHER = 0.03;
 
 export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthOpen: boolean): FaceMasks {
   const { w, h } = roi;

@@ -41,8 +41,10 @@ const RESHAPE_MAX_YAW = 25;
 
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
-/** Bounds on a channel's gain relative to the luminance gain (colour shift per channel). */
-const CHROMA_MIN = 0.75, CHROMA_MAX = 1.33;
+/** Bounds on a channel's gain relative to the brightness gain (wide enough to colour a grey source). */
+const CHROMA_MIN = 0.6, CHROMA_MAX = 1.6;
+/** Largest factor applied to a pixel's colour difference from grey when brightening. */
+const CHROMA_BOOST = 1.3;
 
 export type StageTimer = (stage: string, ms: number) => void;
 
@@ -109,7 +111,13 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const g = gridFor(w, h, k), gn = g.w * g.h;
   const dSmall = new Float32Array(3 * gn);
   const lx = lookup(w, field.w, field.k), ly = lookup(h, field.h, field.k);
+  // Light varies across a face, colour casts hardly do: the brightness gain is local, the colour
+  // shift global (local colour ratios paint blotches where the two faces' shading differs).
   const gains = field.gains, fgn = field.w * field.h;
+  const lumGain = new Float32Array(fgn);
+  for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
+  const gGlobal = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
+  const chroma = field.global.map((v) => Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, v / gGlobal)));
   const noise = noiseTile();
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
@@ -127,23 +135,21 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
       const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
       const cell = cellRow + cellX[x]!;
-      const g0 = gains[i00]! * w00 + gains[i01]! * w01 + gains[i10]! * w10 + gains[i11]! * w11;
-      const g1 = gains[fgn + i00]! * w00 + gains[fgn + i01]! * w01 + gains[fgn + i10]! * w10 + gains[fgn + i11]! * w11;
-      const g2 = gains[2 * fgn + i00]! * w00 + gains[2 * fgn + i01]! * w01 + gains[2 * fgn + i10]! * w10 + gains[2 * fgn + i11]! * w11;
-      const gL = 0.299 * g0 + 0.587 * g1 + 0.114 * g2;
+      const gL = lumGain[i00]! * w00 + lumGain[i01]! * w01 + lumGain[i10]! * w10 + lumGain[i11]! * w11;
       // Eyes, brows, lips and mouth keep their own colour (a skin-tone shift would tint eye whites
       // blue or lips pink); skin takes the colour shift, bounded so no channel runs away.
       const cls = cover[i];
       const feature = cls === TRI_FEATURE || cls === TRI_MOUTH;
       // Eye whites and lips are not skin: they follow the light change only halfway (in log space).
-      const gF = Math.sqrt(gL);
+      const g = feature ? Math.sqrt(gL) : gL;
+      // Brighten luminance by the full gain but colour differences by at most CHROMA_BOOST: a dark
+      // source brightened 2-3× would otherwise turn its JPEG colour noise into rainbow blotches.
+      const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
+      const Y = 0.299 * w0 + 0.587 * w1 + 0.114 * w2;
+      const Yn = (Y + 1) * g - 1 + nz;
+      const cs = g < CHROMA_BOOST ? g : CHROMA_BOOST;
       for (let c = 0; c < 3; c++) {
-        let gain = gF;
-        if (!feature) {
-          const r = (c === 0 ? g0 : c === 1 ? g1 : g2) / gL;
-          gain = gL * (r < CHROMA_MIN ? CHROMA_MIN : r > CHROMA_MAX ? CHROMA_MAX : r);
-        }
-        let v = (W[c * n + i]! + 1) * gain - 1 + nz;
+        let v = (Yn + ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs) * (feature ? 1 : chroma[c]!);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

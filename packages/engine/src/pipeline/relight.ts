@@ -11,6 +11,8 @@ export interface GainField extends Grid {
   gains: Float32Array;
   /** Global (whole-face) gains. */
   global: [number, number, number];
+  /** Mean colour of the target's skin (0..255 per channel). */
+  targetMean: [number, number, number];
 }
 
 const MIN_GAIN = 0.35;
@@ -53,7 +55,8 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
   for (let k = 0; k < 6; k++) { let s = 0; for (let c = 0; c < gn; c++) s += sums[k * gn + c]!; glob[k] = s; }
   const gains = new Float32Array(3 * gn).fill(1);
   const global: [number, number, number] = [1, 1, 1];
-  if (total < 1) return { ...g, gains, global };
+  if (total < 1) return { ...g, gains, global, targetMean: [128, 128, 128] };
+  const targetMean: [number, number, number] = [glob[0]! / total, glob[1]! / total, glob[2]! / total];
   const sigma = (RELIGHT_SIGMA * faceSize) / g.k;
   const tmp = new Float32Array(gn);
   gaussianBlur(wt, g.w, g.h, sigma, tmp);
@@ -70,7 +73,7 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
       gains[c * gn + k] = clampGain(((st[k]! + eps * gt) / d + 1) / ((sw[k]! + eps * gw) / d + 1));
     }
   }
-  return { ...g, gains, global };
+  return { ...g, gains, global, targetMean };
 }
 
 function clampGain(v: number): number {

@@ -118,6 +118,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
   const gGlobal = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
   const chroma = field.global.map((v) => Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, v / gGlobal)));
+  // A black-and-white target gets a black-and-white face.
+  const tm = field.targetMean;
+  const greyTarget = Math.max(tm[0], tm[1], tm[2]) <= 1.03 * Math.min(tm[0], tm[1], tm[2]) + 1;
+  if (greyTarget) chroma.fill(1);
+  const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const noise = noiseTile();
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
@@ -147,7 +152,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
       const Y = 0.299 * w0 + 0.587 * w1 + 0.114 * w2;
       const Yn = (Y + 1) * g - 1 + nz;
-      const cs = g < CHROMA_BOOST ? g : CHROMA_BOOST;
+      const cs = g < chromaBoost ? g : chromaBoost;
       for (let c = 0; c < 3; c++) {
         let v = (Yn + ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs) * (feature ? 1 : chroma[c]!);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.

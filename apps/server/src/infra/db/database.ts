@@ -1,7 +1,7 @@
 // Builds the Kysely instance for the configured driver and applies migrations.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -25,7 +25,27 @@ export function createDatabase(url: string): { db: Db; kind: DatabaseKind } {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite' };
+}
+
+/**
+ * Kysely prepares every query anew; compiling SQL is most of a small query's cost in SQLite.
+ * Statements are reusable (Kysely runs each to completion synchronously), so keep them by SQL text.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, stmt);
+      }
+      return stmt as unknown as SqliteStatement;
+    },
+    close: () => sqlite.close(),
+  };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

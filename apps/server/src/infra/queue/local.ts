@@ -214,12 +214,8 @@ export class LocalJobQueue implements JobQueue {
     while (this.started && this.running.size < this.opts.concurrency) {
       const row = await this.claim();
       if (!row) return;
-      if (!this.started) {
-        // stop() began while claiming: hand the job straight back.
-        const r: Running = { id: row.id, token: row.locked_by ?? '', controller: new AbortController(), done: Promise.resolve() };
-        await this.release(r);
-        return;
-      }
+      // Run it even if stop() began while claiming: the job already shows as running, and
+      // shutdown (which waits for this pump) gives it the grace period like any other.
       this.execute(row);
     }
   }

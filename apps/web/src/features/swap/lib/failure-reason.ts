@@ -1,13 +1,10 @@
 // Turns a failure (an upload error code or a job's failure code) into the key of its
 // translated reason; unknown codes get a generic one.
-const KNOWN_REASONS = new Set([
-  'no_face_source',
-  'no_face_target',
-  'face_too_small',
-  'unsupported_format',
-  'corrupt_image',
-  'image_too_large',
-  'engine_failed',
+import { swapErrorCode } from '@visage/contracts';
+
+const KNOWN_REASONS = new Set<string>([
+  ...swapErrorCode.options,
+  // Upload and session answers of the API.
   'file_too_large',
   'invalid_image_type',
   'images_missing',

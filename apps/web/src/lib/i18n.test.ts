@@ -25,7 +25,7 @@ for (const file of files) byNamespace.set(file.namespace, [...(byNamespace.get(f
 
 describe('locale files', () => {
   it('are found for common and for each feature with text', () => {
-    expect([...byNamespace.keys()]).toEqual(expect.arrayContaining(['common', 'shell', 'landing', 'legal']));
+    expect([...byNamespace.keys()]).toEqual(expect.arrayContaining(['common', 'shell', 'landing', 'legal', 'auth', 'swap', 'gallery']));
   });
 
   for (const [namespace, group] of byNamespace) {

@@ -39,6 +39,8 @@ export interface SwapOptions {
   identity?: boolean;
   /** Outline reshaping toward the source's jaw and cheeks, 0..1 (0 keeps the target's contour). Default 0 (see DEFAULT_RESHAPE). */
   reshape?: number;
+  /** How far the inner face (eyes, brows, nose, mouth) takes the source's own proportions rather than the target's, 0..1. Default DEFAULT_SOURCE_SHAPE. */
+  sourceShape?: number;
   /** Also return the unencoded pixels and each face's change mask (tests and the benchmark). */
   keepRaw?: boolean;
   onProgress?: (stage: string, fraction: number) => void;
@@ -66,6 +68,8 @@ export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
  * the face outline.
  */
 export const DEFAULT_RESHAPE = 0;
+/** The features keep the source's proportions: that is most of who someone is. */
+export const DEFAULT_SOURCE_SHAPE = 1;
 
 export async function detectFaces(image: Buffer, opts: DetectOptions = {}): Promise<DetectResult> {
   const timings: Record<string, number> = {};
@@ -89,6 +93,7 @@ function validate(opts: SwapOptions): void {
     throw new EngineError('invalid_options', 'jpegQuality must be an integer from 1 to 100.');
   }
   if (opts.reshape !== undefined && !(opts.reshape >= 0 && opts.reshape <= 1)) throw new EngineError('invalid_options', 'reshape must be between 0 and 1.');
+  if (opts.sourceShape !== undefined && !(opts.sourceShape >= 0 && opts.sourceShape <= 1)) throw new EngineError('invalid_options', 'sourceShape must be between 0 and 1.');
   if (opts.maxPixels !== undefined && !(opts.maxPixels > 0)) throw new EngineError('invalid_options', 'maxPixels must be positive.');
   if (opts.sourceFace !== undefined && !(Number.isInteger(opts.sourceFace) && opts.sourceFace >= 0)) {
     throw new EngineError('invalid_options', 'sourceFace must be a face index (0 or more).');
@@ -106,33 +111,63 @@ function validate(opts: SwapOptions): void {
   throw new EngineError('invalid_options', "targetFaces must be 'largest', 'all', a list of indices or { reference }.");
 }
 
-// Bulk jobs reuse one source face for many targets: keep its decoded pixels, faces and descriptor.
-interface SourceEntry { img: RgbImage; faces: Face[]; descriptors: Map<number, Float32Array> }
-const sourceCache = new Map<string, SourceEntry>();
-const SOURCE_CACHE_BYTES = 96 * 1024 * 1024;
+// Bulk jobs reuse one source face for many targets, and catalogue photos are the target of many
+// users' swaps: keep each image's decoded pixels, faces and descriptors (the pixels are never written:
+// a swap works on a copy).
+interface ImageEntry { img: RgbImage; faces: Face[]; descriptors: Map<number, Float32Array> }
+const imageCache = new Map<string, ImageEntry>();
+const IMAGE_CACHE_BYTES = 96 * 1024 * 1024;
 
-/** Forgets cached source faces (the benchmark uses it to time swaps with a never-seen source). */
-export function clearSourceCache(): void {
-  sourceCache.clear();
+/** Forgets cached images (the benchmark uses it to time swaps of never-seen photos). */
+export function clearImageCache(): void {
+  imageCache.clear();
 }
 
 function cacheKey(buf: Buffer, maxPixels: number, minFaceSize: number): string {
   return createHash('sha1').update(buf).digest('hex') + `:${maxPixels}:${minFaceSize}`;
 }
 
-function remember(key: string, entry: SourceEntry): void {
-  sourceCache.delete(key);
-  sourceCache.set(key, entry);
+function remember(key: string, entry: ImageEntry): void {
+  imageCache.delete(key);
+  imageCache.set(key, entry);
   let bytes = 0;
-  for (const e of sourceCache.values()) bytes += e.img.data.length;
-  for (const [k, e] of sourceCache) {
-    if (bytes <= SOURCE_CACHE_BYTES || sourceCache.size <= 1) break;
+  for (const e of imageCache.values()) bytes += e.img.data.length;
+  for (const [k, e] of imageCache) {
+    if (bytes <= IMAGE_CACHE_BYTES || imageCache.size <= 2) break;
     bytes -= e.img.data.length;
-    sourceCache.delete(k);
+    imageCache.delete(k);
   }
 }
 
-async function descriptorOf(models: Models, entry: SourceEntry, face: Face): Promise<Float32Array> {
+type Timer = (stage: string, ms: number) => void;
+
+interface Decoded { key: string; entry?: ImageEntry; img: RgbImage }
+
+/** Decoded pixels of an image (cached or new): bad files fail here, before any model runs. */
+async function decodeCached(buf: Buffer, maxPixels: number, minFaceSize: number, add: Timer): Promise<Decoded> {
+  const key = cacheKey(buf, maxPixels, minFaceSize);
+  const entry = imageCache.get(key);
+  if (entry) { add('decode', 0); return { key, entry, img: entry.img }; }
+  const t = performance.now();
+  const img = await decodeImage(buf, maxPixels);
+  add('decode', performance.now() - t);
+  return { key, img };
+}
+
+/** The image's faces, detected once per image. */
+async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: Timer): Promise<ImageEntry> {
+  let entry = d.entry;
+  if (entry) add('detect', 0);
+  else {
+    const t = performance.now();
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map() };
+    add('detect', performance.now() - t);
+  }
+  remember(d.key, entry);
+  return entry;
+}
+
+async function descriptorOf(models: Models, entry: ImageEntry, face: Face): Promise<Float32Array> {
   let d = entry.descriptors.get(face.index);
   if (!d) {
     d = await faceDescriptor(models, entry.img, face);
@@ -152,36 +187,22 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const wantIdentity = opts.identity !== false;
 
   progress('decode', 0);
+  const srcIn = await decodeCached(opts.source, maxPixels, minFaceSize, add);
+  const dstIn = await decodeCached(opts.target, maxPixels, minFaceSize, add);
   let t = performance.now();
-  const key = cacheKey(opts.source, maxPixels, minFaceSize);
-  const cached = sourceCache.get(key);
-  const [srcImg, dstImg] = await Promise.all([
-    cached ? Promise.resolve(cached.img) : decodeImage(opts.source, maxPixels),
-    decodeImage(opts.target, maxPixels),
-  ]);
-  add('decode', performance.now() - t);
-
-  t = performance.now();
   const models = await loadModels();
   add('models', performance.now() - t);
-
   progress('detect', 0.1);
-  t = performance.now();
-  const source: SourceEntry = cached ?? { img: srcImg, faces: await detectOnImage(models, srcImg, minFaceSize), descriptors: new Map() };
-  remember(key, source);
+  const source = await withFaces(models, srcIn, minFaceSize, add);
   const srcFace = chooseSource(source.faces, opts.sourceFace);
-  const dstFaces = await detectOnImage(models, dstImg, minFaceSize);
-  add('detect', performance.now() - t);
+  const target = await withFaces(models, dstIn, minFaceSize, add);
+  const dstImg = target.img, dstFaces = target.faces;
 
   t = performance.now();
   const sel = opts.targetFaces ?? 'largest';
-  let targets: Face[];
-  const targetDescriptors = new Map<Face, Float32Array>();
-  if (typeof sel === 'object' && !Array.isArray(sel)) {
-    targets = await chooseByReference(models, sel, dstImg, dstFaces, targetDescriptors, maxPixels, minFaceSize);
-  } else {
-    targets = chooseTargets(dstFaces, sel);
-  }
+  const targets = typeof sel === 'object' && !Array.isArray(sel)
+    ? await chooseByReference(models, sel, target, maxPixels, minFaceSize, add)
+    : chooseTargets(dstFaces, sel);
   add('choose', performance.now() - t);
 
   // Identity needs the original target face, so describe it before it is overwritten.
@@ -192,22 +213,23 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     progress('identity', 0.2);
     t = performance.now();
     srcDesc = await descriptorOf(models, source, srcFace);
-    tgtDesc = targetDescriptors.get(first) ?? await faceDescriptor(models, dstImg, first);
+    tgtDesc = await descriptorOf(models, target, first);
     add('identity', performance.now() - t);
   }
 
-  const out: RgbImage = { data: dstImg.data, width: dstImg.width, height: dstImg.height };
+  const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   targets.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE });
+    const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 
   progress('encode', 0.8);
-  t = performance.now();
-  const [image, thumb] = await Promise.all([encodeJpeg(out, opts.jpegQuality ?? DEFAULT_JPEG_QUALITY), encodeThumbnail(out)]);
-  add('encode', performance.now() - t);
+  // Encoding runs on libvips' own thread: the identity model runs meanwhile on this one.
+  const tEnc = performance.now();
+  const encoding = Promise.all([encodeJpeg(out, opts.jpegQuality ?? DEFAULT_JPEG_QUALITY), encodeThumbnail(out)]).then((r) => { add('encode', performance.now() - tEnc); return r; });
+  encoding.catch(() => { /* awaited below */ });
 
   let identity = { toSource: Number.NaN, toTarget: Number.NaN };
   if (wantIdentity && srcDesc && tgtDesc) {
@@ -217,6 +239,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     identity = { toSource: round3(cosine(resDesc, srcDesc)), toTarget: round3(cosine(resDesc, tgtDesc)) };
     add('identity', performance.now() - t);
   }
+  const [image, thumb] = await encoding;
   timings.total = ms(t0);
   progress('done', 1);
   return {
@@ -233,21 +256,17 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
 }
 
 async function chooseByReference(
-  models: Models, sel: { reference: Buffer; threshold?: number }, dstImg: RgbImage, dstFaces: Face[],
-  descs: Map<Face, Float32Array>, maxPixels: number, minFaceSize: number,
+  models: Models, sel: { reference: Buffer; threshold?: number }, target: ImageEntry, maxPixels: number, minFaceSize: number, add: Timer,
 ): Promise<Face[]> {
-  if (dstFaces.length === 0) throw new EngineError('no_face_target');
-  const refImg = await decodeImage(sel.reference, maxPixels);
-  const refFaces = await detectOnImage(models, refImg, minFaceSize);
-  if (refFaces.length === 0) throw new EngineError('no_face_target', 'No face was found in the reference image.');
-  const refDesc = await faceDescriptor(models, refImg, refFaces[0]!);
+  if (target.faces.length === 0) throw new EngineError('no_face_target');
+  const ref = await withFaces(models, await decodeCached(sel.reference, maxPixels, minFaceSize, add), minFaceSize, add);
+  if (ref.faces.length === 0) throw new EngineError('no_face_target', 'No face was found in the reference image.');
+  const refDesc = await descriptorOf(models, ref, ref.faces[0]!);
   const threshold = sel.threshold ?? DEFAULT_REFERENCE_THRESHOLD;
   const scored: Array<{ face: Face; sim: number }> = [];
-  for (const face of dstFaces) {
+  for (const face of target.faces) {
     if (face.tooSmall) continue;
-    const d = await faceDescriptor(models, dstImg, face);
-    descs.set(face, d);
-    scored.push({ face, sim: cosine(d, refDesc) });
+    scored.push({ face, sim: cosine(await descriptorOf(models, target, face), refDesc) });
   }
   const chosen = scored.filter((s) => s.sim >= threshold).sort((a, b) => b.sim - a.sim).map((s) => s.face);
   if (chosen.length === 0) throw new EngineError('no_face_target', 'No face in the target image matches the reference face.');

@@ -2,7 +2,7 @@
 // the target and the swapped result (whose geometry is the target's) are cropped the same way.
 import type { RgbImage } from './decode.ts';
 import type { Face } from './detect.ts';
-import type { Models } from './models.ts';
+import { loadFaceres, type Models } from './models.ts';
 
 const SIZE = 224;
 /** Crop side relative to the landmark box's larger side. */
@@ -47,7 +47,8 @@ export function alignedCrop(img: RgbImage, pts: Array<[number, number, number]>)
 
 /** L2-normalised 1024-d faceres descriptor of a face. */
 export async function faceDescriptor(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>): Promise<Float32Array> {
-  const { tf, faceres } = models;
+  const { tf } = models;
+  const faceres = (await loadFaceres()).model;
   const crop = alignedCrop(img, face.landmarks);
   const input = tf.tensor4d(crop, [1, SIZE, SIZE, 3], 'float32');
   let outputs: ReturnType<typeof faceres.execute>;

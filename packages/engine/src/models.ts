@@ -27,8 +27,7 @@ function patchFetchForFiles(): void {
 export interface Models {
   human: Human;
   tf: Tf;
-  /** faceres graph model, run by identity.ts on our own aligned crops. */
-  faceres: GraphModel;
+  /** Detector, mesh and iris: what a swap needs. */
   loadMs: number;
 }
 
@@ -81,13 +80,32 @@ async function doLoad(): Promise<Models> {
   });
   await human.load();
   const tf = human.tf;
-  const faceres = await tf.loadGraphModel(pathToFileURL(path.join(modelsDir, 'faceres.json')).href);
   // The first inference of each wasm graph is several times slower (kernel setup): pay it here.
-  const graphs = [...Object.values(human.models.models), faceres].filter((g): g is GraphModel => g !== null);
+  const graphs = Object.values(human.models.models).filter((g): g is GraphModel => g !== null);
   for (const g of graphs) warm(tf, g);
   const blank = tf.fill([96, 96, 3], 128, 'int32');
   try { await human.detect(blank); } finally { tf.dispose(blank); }
-  return { human, tf, faceres, loadMs: performance.now() - t0 };
+  return { human, tf, loadMs: performance.now() - t0 };
+}
+
+let faceresLoading: Promise<{ model: GraphModel; loadMs: number }> | null = null;
+
+/**
+ * The faceres identity model, loaded on first use: swaps as the server runs them (no identity score,
+ * no reference face) never need it, so workers start without its 7 MB of weights.
+ */
+export function loadFaceres(): Promise<{ model: GraphModel; loadMs: number }> {
+  faceresLoading ??= (async () => {
+    const { tf } = await loadModels();
+    const t0 = performance.now();
+    const model = await tf.loadGraphModel(pathToFileURL(path.join(modelsDir, 'faceres.json')).href);
+    warm(tf, model);
+    return { model, loadMs: performance.now() - t0 };
+  })().catch((err: unknown) => {
+    faceresLoading = null;
+    throw err;
+  });
+  return faceresLoading;
 }
 
 function warm(tf: Tf, g: GraphModel): void {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { detectFaces, swapFaces, EngineError, loadModels } from '../src/index.ts';
+import { clearImageCache } from '../src/api.ts';
 import { decodeImage } from '../src/decode.ts';
 import { detectOnImage } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
@@ -115,6 +116,18 @@ describe('swapFaces', () => {
     const b = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });
     expect(a.faces.targets).toHaveLength(3);
     expect(a.image.equals(b.image)).toBe(true);
+  });
+
+  it('analyses a photo once: a second swap with it is served from the cache and gives the same result', async () => {
+    clearImageCache();
+    const fresh = await swapFaces({ source: fixture(FILES.eileen), target: fixture(FILES.eastAsian), identity: false });
+    expect(fresh.timings.detect).toBeGreaterThan(0);
+    // Another source onto the same target: the cached target pixels must not carry the first swap.
+    await swapFaces({ source: fixture(FILES.crew), target: fixture(FILES.eastAsian), identity: false });
+    const again = await swapFaces({ source: fixture(FILES.eileen), target: fixture(FILES.eastAsian), identity: false });
+    expect(again.timings.detect).toBe(0);
+    expect(again.timings.decode).toBe(0);
+    expect(again.image.equals(fresh.image)).toBe(true);
   });
 
   it('leaves every pixel outside the face mask untouched', async () => {

@@ -4,7 +4,7 @@ import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
 import { INNER_LIP_LOOP, MESH_POINTS, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
-import { mirrorOverrides } from '../src/mesh/mirror.ts';
+import { mirrorOverrides, poorlySeen } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
 
 function edgeCounts(tris: ArrayLike<number>): Map<string, number> {
@@ -161,6 +161,32 @@ describe('mirror fill', () => {
     expect(res.override[6 * t]).toBe(src[2 * twinA]);
     // Small yaw differences never mirror.
     expect(mirrorOverrides(src, dst, uv, mirror, triangles, 5)).toBeNull();
+  });
+
+  it('leaves to the target what the source shows only edge-on, unless a mirrored twin shows it', () => {
+    const { uv, mirror, triangles } = topology();
+    const frontal = canonicalPoints();
+    expect(poorlySeen(frontal, uv, triangles, null, 0.35).reduce((a, b) => a + b, 0)).toBe(0);
+    // The outer quarter of one side squashed to 5%: seen edge-on.
+    const turned = canonicalPoints();
+    for (let i = 0; i < MESH_POINTS; i++) {
+      const u = uv[2 * i]!;
+      if (u > 0.75) turned[2 * i] = 20 + 150 + (u - 0.75) * 200 * 0.05;
+    }
+    const poor = poorlySeen(turned, uv, triangles, null, 0.35);
+    let outer = 0, outerPoor = 0, otherPoor = 0;
+    for (let t = 0; t < triangles.length / 3; t++) {
+      const us = [0, 1, 2].map((k) => uv[2 * triangles[3 * t + k]!]!);
+      if (Math.min(...us) >= 0.75) { outer++; if (poor[t]) outerPoor++; } else if (Math.max(...us) <= 0.75 && poor[t]) otherPoor++;
+    }
+    expect(outerPoor / outer).toBeGreaterThan(0.9);
+    expect(otherPoor).toBe(0);
+    // Sampling the mirrored twins instead (fully visible) clears them.
+    const res = mirrorOverrides(turned, frontal, uv, mirror, triangles, 60, { sourceYaw: 60 })!;
+    const cleared = poorlySeen(turned, uv, triangles, res.override, 0.35);
+    let stillPoor = 0;
+    for (let t = 0; t < triangles.length / 3; t++) if (poor[t] && cleared[t] && !Number.isNaN(res.override[6 * t]!)) stillPoor++;
+    expect(stillPoor).toBe(0);
   });
 });
 

@@ -101,3 +101,36 @@ export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Ui
   }
   return mirrored > 0 ? { override, mirrored } : null;
 }
+
+/**
+ * Triangles whose source texture (their own, or the mirrored twin the warp samples instead) the
+ * source photo shows at less than `minVisibility` of a face-average triangle: seen edge-on at the
+ * silhouette of a turned head, they hold smeared pixels or background, so the target keeps its own.
+ */
+export function poorlySeen(srcPts: Float32Array, uv: Float32Array, triangles: Uint16Array, override: Float32Array | null, minVisibility: number): Uint8Array {
+  const n = triangles.length / 3;
+  const vis = triangleVisibility(srcPts, uv, triangles);
+  // triangleVisibility's normalisation (image area of the front-facing face over its UV area).
+  let imgSum = 0, uvSum = 0;
+  const uvArea = new Float32Array(n);
+  for (let t = 0; t < n; t++) {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    uvArea[t] = Math.abs(signedArea2(uv[2 * a]!, uv[2 * a + 1]!, uv[2 * b]!, uv[2 * b + 1]!, uv[2 * c]!, uv[2 * c + 1]!));
+    const ai = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
+    if (ai > 0) imgSum += ai;
+    uvSum += uvArea[t]!;
+  }
+  const scale = imgSum > 0 ? uvSum / imgSum : 1;
+  const out = new Uint8Array(n);
+  for (let t = 0; t < n; t++) {
+    let v = vis[t]!;
+    if (override && !Number.isNaN(override[6 * t]!)) {
+      // The mirrored twin's winding is flipped, so its front-facing area is positive here.
+      const o = 6 * t;
+      const ai = signedArea2(override[o]!, override[o + 1]!, override[o + 2]!, override[o + 3]!, override[o + 4]!, override[o + 5]!);
+      v = uvArea[t]! > 1e-12 ? (ai / uvArea[t]!) * scale : 0;
+    }
+    if (v < minVisibility) out[t] = 1;
+  }
+  return out;
+}

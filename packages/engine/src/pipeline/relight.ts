@@ -17,8 +17,12 @@ export interface GainField extends Grid {
 
 const MIN_GAIN = 0.35;
 const MAX_GAIN = 2.8;
-/** Blur of the lighting estimate, as a fraction of the face size. */
-export const RELIGHT_SIGMA = 0.11;
+/**
+ * Blur of the lighting estimate, as a fraction of the face size. Wide on purpose: a finer estimate
+ * also copies the target's own shading (eye sockets, cheekbones, nose shadow) onto the source, which
+ * is the target's identity — over the fixtures 0.11 gave 148/177 identity wins, 0.3 gave 162/177.
+ */
+export const RELIGHT_SIGMA = 0.3;
 
 /**
  * @param warped planar RGB of the warped source over the ROI

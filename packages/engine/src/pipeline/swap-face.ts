@@ -4,8 +4,8 @@
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatPoints } from '../detect.ts';
-import { topology, TRI_FEATURE, TRI_MOUTH } from '../mesh/topology.ts';
-import { mirrorOverrides } from '../mesh/mirror.ts';
+import { topology, TRI_FEATURE, TRI_MOUTH, TRI_OUTER } from '../mesh/topology.ts';
+import { mirrorOverrides, poorlySeen } from '../mesh/mirror.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
@@ -14,6 +14,7 @@ import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
 import { reshapeContour } from './contour.ts';
+import { sourceShapedPoints } from './source-shape.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -29,20 +30,37 @@ export interface SwapFaceStats {
   occludedPixels: number;
   /** Largest contour displacement (pixels) of the outline reshaping; 0 when not applied. */
   reshapedBy: number;
+  /** Largest landmark displacement (pixels) toward the source's own proportions. */
+  shapedBy: number;
+  /** Triangles left to the target because the source shows them edge-on. */
+  unseenTriangles: number;
 }
 
 export interface SwapFaceOptions {
   /** Outline reshaping strength 0..1 (step 7); 0 keeps the target's contour. */
   reshape?: number;
+  /** How far the inner face takes the source's proportions instead of the target's, 0..1. */
+  sourceShape?: number;
 }
 
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
 const RESHAPE_MAX_YAW = 25;
 
+/** Source head turn from which edge-on triangles are left to the target, and how visible they must be (1 = face average). */
+const UNSEEN_MIN_YAW = 20, UNSEEN_VISIBILITY = 0.35;
+
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
 /** Bounds on a channel's gain relative to the brightness gain (wide enough to colour a grey source). */
-const CHROMA_MIN = 0.6, CHROMA_MAX = 1.6;
+const CHROMA_MIN = 0.8, CHROMA_MAX = 1.25;
+/**
+ * Share of the skin-tone shift toward the target (in log space). Skin tone is part of who someone is:
+ * over the fixtures a full shift lost 5 of 177 identity retrievals against none; half keeps most of the
+ * source's tone while the target's light still carries over through the brightness gain.
+ */
+const CHROMA_SHARE = 0.5;
+/** Bounds on the light change applied to eyes, brows and lips. */
+const FEATURE_GAIN_MIN = 0.8, FEATURE_GAIN_MAX = 1.25;
 /** Largest factor applied to a pixel's colour difference from grey when brightening. */
 const CHROMA_BOOST = 1.3;
 
@@ -76,14 +94,24 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     timer('reshape', performance.now() - t);
     t = performance.now();
   }
+  const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;
+  const shaped = sourceShapedPoints(srcFace, dstFace, dstPts, opts.sourceShape ?? 0, mouthOpen);
+  const placed = shaped.pts;
   const yawDiff = srcFace.rotation.yaw - dstFace.rotation.yaw;
-  const mirror = mirrorOverrides(srcPts, dstPts, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
-  const warped = warpTriangles({ src, srcPts, dstPts, triangles: topo.triangles, triClass: topo.triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
+  const mirror = mirrorOverrides(srcPts, placed, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
+  // A turned source shows parts of its face edge-on: those triangles keep the target's own pixels.
+  let triClass = topo.triClass;
+  let unseen = 0;
+  if (Math.abs(srcFace.rotation.yaw) >= UNSEEN_MIN_YAW) {
+    const poor = poorlySeen(srcPts, topo.uv, topo.triangles, mirror?.override ?? null, UNSEEN_VISIBILITY);
+    triClass = Uint8Array.from(topo.triClass);
+    for (let k = 0; k < poor.length; k++) if (poor[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
+  }
+  const warped = warpTriangles({ src, srcPts, dstPts: placed, triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);
 
   t = performance.now();
-  const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
   const occ = occlusionMask(od, ow, roi, W, cover, faceSize);
   let occluded = 0;
@@ -117,7 +145,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const lumGain = new Float32Array(fgn);
   for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
   const gGlobal = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
-  const chroma = field.global.map((v) => Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, v / gGlobal)));
+  const chroma = field.global.map((v) => Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, Math.pow(v / gGlobal, CHROMA_SHARE))));
   // A black-and-white target gets a black-and-white face.
   const tm = field.targetMean;
   const greyTarget = Math.max(tm[0], tm[1], tm[2]) <= 1.03 * Math.min(tm[0], tm[1], tm[2]) + 1;
@@ -145,8 +173,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       // blue or lips pink); skin takes the colour shift, bounded so no channel runs away.
       const cls = cover[i];
       const feature = cls === TRI_FEATURE || cls === TRI_MOUTH;
-      // Eye whites and lips are not skin: they follow the light change only halfway (in log space).
-      const g = feature ? Math.sqrt(gL) : gL;
+      // Eye whites and lips are not skin: they follow the light change only halfway (in log space),
+      // and within bounds, so a dark source's eyes are not blown out to white on a pale target.
+      const g = feature ? Math.min(FEATURE_GAIN_MAX, Math.max(FEATURE_GAIN_MIN, Math.sqrt(gL))) : gL;
       // Brighten luminance by the full gain but colour differences by at most CHROMA_BOOST: a dark
       // source brightened 2-3× would otherwise turn its JPEG colour noise into rainbow blotches.
       const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
@@ -203,5 +232,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen };
 }

@@ -103,34 +103,36 @@ export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Ui
 }
 
 /**
- * Triangles whose source texture (their own, or the mirrored twin the warp samples instead) the
- * source photo shows at less than `minVisibility` of a face-average triangle: seen edge-on at the
- * silhouette of a turned head, they hold smeared pixels or background, so the target keeps its own.
+ * Triangles whose source texture (their own, or the mirrored twin the warp samples instead) would be
+ * stretched over more than `maxStretch` times its share of the face: a sliver the source shows edge-on
+ * (a turned cheek, a twin at the silhouette) holds smeared pixels or background, so the target keeps
+ * its own there. Areas are taken relative to each face's front-facing area, so scale does not count.
  */
-export function poorlySeen(srcPts: Float32Array, uv: Float32Array, triangles: Uint16Array, override: Float32Array | null, minVisibility: number): Uint8Array {
+export function overStretched(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null, maxStretch: number): Uint8Array {
   const n = triangles.length / 3;
-  const vis = triangleVisibility(srcPts, uv, triangles);
-  // triangleVisibility's normalisation (image area of the front-facing face over its UV area).
-  let imgSum = 0, uvSum = 0;
-  const uvArea = new Float32Array(n);
+  const srcArea = new Float32Array(n), dstArea = new Float32Array(n);
+  let srcSum = 0, dstSum = 0;
   for (let t = 0; t < n; t++) {
     const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
-    uvArea[t] = Math.abs(signedArea2(uv[2 * a]!, uv[2 * a + 1]!, uv[2 * b]!, uv[2 * b + 1]!, uv[2 * c]!, uv[2 * c + 1]!));
-    const ai = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
-    if (ai > 0) imgSum += ai;
-    uvSum += uvArea[t]!;
+    const own = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
+    if (own > 0) srcSum += own;
+    const o = 6 * t;
+    // A mirrored twin's winding is flipped, so its front-facing area is positive here.
+    srcArea[t] = override && !Number.isNaN(override[o]!)
+      ? signedArea2(override[o]!, override[o + 1]!, override[o + 2]!, override[o + 3]!, override[o + 4]!, override[o + 5]!)
+      : own;
+    dstArea[t] = -signedArea2(dstPts[2 * a]!, dstPts[2 * a + 1]!, dstPts[2 * b]!, dstPts[2 * b + 1]!, dstPts[2 * c]!, dstPts[2 * c + 1]!);
+    if (dstArea[t]! > 0) dstSum += dstArea[t]!;
   }
-  const scale = imgSum > 0 ? uvSum / imgSum : 1;
   const out = new Uint8Array(n);
+  if (srcSum <= 0 || dstSum <= 0) return out;
   for (let t = 0; t < n; t++) {
-    let v = vis[t]!;
-    if (override && !Number.isNaN(override[6 * t]!)) {
-      // The mirrored twin's winding is flipped, so its front-facing area is positive here.
-      const o = 6 * t;
-      const ai = signedArea2(override[o]!, override[o + 1]!, override[o + 2]!, override[o + 3]!, override[o + 4]!, override[o + 5]!);
-      v = uvArea[t]! > 1e-12 ? (ai / uvArea[t]!) * scale : 0;
-    }
-    if (v < minVisibility) out[t] = 1;
+    const d = dstArea[t]! / dstSum;
+    if (d <= 0) continue; // hidden in the target: not drawn anyway
+    const s = srcArea[t]! / srcSum;
+    // A source triangle folded over (area ≤ 0, e.g. beside the nose) still carries that region's own
+    // skin and is kept: only slivers are refused.
+    if (s > 0 && d > maxStretch * s) out[t] = 1;
   }
   return out;
 }

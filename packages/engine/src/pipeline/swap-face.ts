@@ -5,7 +5,7 @@ import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatPoints } from '../detect.ts';
 import { topology, TRI_FEATURE, TRI_MOUTH, TRI_OUTER } from '../mesh/topology.ts';
-import { mirrorOverrides, poorlySeen } from '../mesh/mirror.ts';
+import { mirrorOverrides, overStretched } from '../mesh/mirror.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
@@ -46,8 +46,8 @@ export interface SwapFaceOptions {
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
 const RESHAPE_MAX_YAW = 25;
 
-/** Source head turn from which edge-on triangles are left to the target, and how visible they must be (1 = face average). */
-const UNSEEN_MIN_YAW = 20, UNSEEN_VISIBILITY = 0.35;
+/** Largest stretch of a source triangle's share of the face onto the target's (see overStretched). */
+const MAX_STRETCH = 20;
 
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
@@ -99,14 +99,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const placed = shaped.pts;
   const yawDiff = srcFace.rotation.yaw - dstFace.rotation.yaw;
   const mirror = mirrorOverrides(srcPts, placed, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
-  // A turned source shows parts of its face edge-on: those triangles keep the target's own pixels.
-  let triClass = topo.triClass;
+  // What the source shows edge-on would be stretched from a sliver: those triangles keep the target's pixels.
+  const triClass = Uint8Array.from(topo.triClass);
+  const stretched = overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH);
   let unseen = 0;
-  if (Math.abs(srcFace.rotation.yaw) >= UNSEEN_MIN_YAW) {
-    const poor = poorlySeen(srcPts, topo.uv, topo.triangles, mirror?.override ?? null, UNSEEN_VISIBILITY);
-    triClass = Uint8Array.from(topo.triClass);
-    for (let k = 0; k < poor.length; k++) if (poor[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
-  }
+  for (let k = 0; k < stretched.length; k++) if (stretched[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
   const warped = warpTriangles({ src, srcPts, dstPts: placed, triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);

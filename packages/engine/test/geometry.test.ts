@@ -6,6 +6,7 @@ import { gaussianBlur } from '../src/raster/blur.ts';
 import { INNER_LIP_LOOP, MESH_POINTS, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
 import { mirrorOverrides, overStretched } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
+import { canonicalFace } from './mesh.ts';
 
 function edgeCounts(tris: ArrayLike<number>): Map<string, number> {
   const m = new Map<string, number>();
@@ -18,13 +19,7 @@ function edgeCounts(tris: ArrayLike<number>): Map<string, number> {
   return m;
 }
 
-/** Canonical face in pixels: UV scaled to a 200-pixel face at (20, 20). */
-function canonicalPoints(scale = 200, ox = 20, oy = 20): Float32Array {
-  const { uv } = topology();
-  const out = new Float32Array(MESH_POINTS * 2);
-  for (let i = 0; i < MESH_POINTS; i++) { out[2 * i] = ox + uv[2 * i]! * scale; out[2 * i + 1] = oy + uv[2 * i + 1]! * scale; }
-  return out;
-}
+const canonicalPoints = (scale = 200, ox = 20, oy = 20) => canonicalFace(scale, ox, oy);
 
 describe('per-triangle affine', () => {
   it('maps each vertex of one triangle exactly onto the other', () => {

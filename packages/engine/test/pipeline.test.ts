@@ -3,13 +3,9 @@ import { MESH_POINTS, TRI_SKIN, TRI_SKIN_UPPER, topology } from '../src/mesh/top
 import { mirrorFarHalf } from '../src/mesh/mirror.ts';
 import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
 import { occlusionMask } from '../src/pipeline/occlusion.ts';
+import { canonicalFace } from './mesh.ts';
 
-function canonicalPoints(scale = 200, ox = 60, oy = 60): Float32Array {
-  const { uv } = topology();
-  const out = new Float32Array(MESH_POINTS * 2);
-  for (let i = 0; i < MESH_POINTS; i++) { out[2 * i] = ox + uv[2 * i]! * scale; out[2 * i + 1] = oy + uv[2 * i + 1]! * scale; }
-  return out;
-}
+const canonicalPoints = (scale = 200, ox = 60, oy = 60) => canonicalFace(scale, ox, oy);
 
 describe('outline reshaping (step 7)', () => {
   it('fits the similarity between two point sets', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitRigid3d, largestEigenvector4, projectRigid } from '../src/mesh/align3d.ts';
+import { fitRigid3d, largestEigenvector4, projectRigid, Z_PER_FACE_SIZE } from '../src/mesh/align3d.ts';
 import { shapeWeights, sourceShapedPoints } from '../src/pipeline/source-shape.ts';
 import { INNER_FACE_LOOP, MESH_POINTS, topology } from '../src/mesh/topology.ts';
 import type { Face } from '../src/detect.ts';
@@ -43,7 +43,7 @@ function face(pts3: Float64Array, yaw = 0): Face {
   }
   const size = Math.max(maxX - minX, maxY - minY);
   // meshPoints3d scales z by the face size: store z in those units so the round trip is exact.
-  for (let i = 0; i < MESH_POINTS; i++) landmarks[i]![2] = pts3[3 * i + 2]! / (size * (1.6 / 192));
+  for (let i = 0; i < MESH_POINTS; i++) landmarks[i]![2] = pts3[3 * i + 2]! / (size * Z_PER_FACE_SIZE);
   return { index: 0, box: { x: minX, y: minY, width: maxX - minX, height: maxY - minY }, score: 1, landmarks, rotation: { yaw, pitch: 0, roll: 0 }, size, partial: false, tooSmall: false };
 }
 

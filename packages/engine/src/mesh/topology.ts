@@ -98,7 +98,8 @@ export function mirrorMap(uv: Float32Array): Uint16Array {
   return out;
 }
 
-function loopUv(uv: Float32Array, loop: readonly number[], grow = 1): Float32Array {
+/** A landmark loop as a polygon in UV space, optionally grown about its centroid. */
+export function loopUv(uv: Float32Array, loop: readonly number[], grow = 1): Float32Array {
   const out = new Float32Array(loop.length * 2);
   let cx = 0, cy = 0;
   for (const i of loop) { cx += uv[2 * i]!; cy += uv[2 * i + 1]!; }

@@ -5,7 +5,7 @@
 // edge still meets the target's contour.
 import type { Face } from '../detect.ts';
 import { fitRigid3d, meshPoints3d, projectRigid } from '../mesh/align3d.ts';
-import { INNER_FACE_LOOP, INNER_LIP_LOOP, MESH_POINTS, OUTER_LIP_LOOP, pointInPolygon, topology } from '../mesh/topology.ts';
+import { INNER_FACE_LOOP, INNER_LIP_LOOP, loopUv, MESH_POINTS, OUTER_LIP_LOOP, pointInPolygon, topology } from '../mesh/topology.ts';
 
 /** UV distance inside the inner-face outline over which points go from the target's to the source's (tuned on the fixtures' identity score). */
 const FADE_START = 0.015, FADE_END = 0.07;
@@ -31,10 +31,8 @@ export function shapeWeights(): Float32Array {
 function weightTables(): { all: Float32Array; lip: Uint8Array } {
   if (weights) return weights;
   const { uv } = topology();
-  const loop = new Float32Array(INNER_FACE_LOOP.length * 2);
-  INNER_FACE_LOOP.forEach((i, k) => { loop[2 * k] = uv[2 * i]!; loop[2 * k + 1] = uv[2 * i + 1]!; });
-  const lips = new Float32Array(OUTER_LIP_LOOP.length * 2);
-  OUTER_LIP_LOOP.forEach((i, k) => { lips[2 * k] = uv[2 * i]!; lips[2 * k + 1] = uv[2 * i + 1]!; });
+  const loop = loopUv(uv, INNER_FACE_LOOP);
+  const lips = loopUv(uv, OUTER_LIP_LOOP);
   const lipPoints = new Set<number>([...OUTER_LIP_LOOP, ...INNER_LIP_LOOP]);
   const all = new Float32Array(MESH_POINTS), lip = new Uint8Array(MESH_POINTS);
   for (let i = 0; i < MESH_POINTS; i++) {

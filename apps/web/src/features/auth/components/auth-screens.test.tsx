@@ -9,29 +9,9 @@ import { routeList } from '../../../app/routes';
 import { createI18n } from '../../../lib/i18n';
 import { createAppStore } from '../../../store';
 import { AUTH_STORAGE_KEY } from '../lib/local-flags';
+import { meResponse } from '../lib/me-response.fixture';
 
-const me = (customerId = ''): MeResponse => ({
-  uid: 'u1',
-  role: 'user',
-  usage: 0,
-  resetDate: '2026-12-01',
-  profile: {
-    createdAt: 1,
-    uid: 'u1',
-    pic: '/app/api/avatars/default.svg',
-    nom: 'Ada',
-    prenom: 'Lovelace',
-    gender: '',
-    birthday: '',
-    pays: '',
-    ville: '',
-    email: 'ada@example.com',
-    emailVerified: false,
-    ip: '127.0.0.1',
-    subscription: 'free',
-    customerId,
-  },
-});
+const me = (customerId = ''): MeResponse => meResponse({ profile: { customerId } });
 
 type Handler = (url: string, init?: RequestInit) => { status: number; body?: unknown };
 let handler: Handler;

@@ -2,30 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureStore } from '@reduxjs/toolkit';
 import type { MeResponse } from '@visage/contracts';
 import { AUTH_STORAGE_KEY, readFlags } from '../lib/local-flags';
+import { meResponse } from '../lib/me-response.fixture';
 import { authSlice, endSession, initialAuthState, loadUser, signedOutState, startSession } from './auth-slice';
 
-const me: MeResponse = {
-  uid: 'u1',
+const me: MeResponse = meResponse({
   role: 'operator',
   usage: 3,
-  resetDate: '2026-12-01',
-  profile: {
-    createdAt: 1_700_000_000_000,
-    uid: 'u1',
-    pic: '/app/api/avatars/default.svg',
-    nom: 'Ada',
-    prenom: 'Lovelace',
-    gender: '',
-    birthday: '',
-    pays: '',
-    ville: '',
-    email: 'ada@example.com',
-    emailVerified: false,
-    ip: '192.0.2.1',
-    subscription: 'free',
-    customerId: 'cus_123',
-  },
-};
+  profile: { createdAt: 1_700_000_000_000, ip: '192.0.2.1', customerId: 'cus_123' },
+});
 
 const store = () => configureStore({ reducer: { auth: authSlice.reducer } });
 

@@ -33,14 +33,13 @@ export function useOidcPopup(onSignedIn: () => void): { state: OidcPopupState; o
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  // The user may close the popup without finishing: stop waiting then.
+  // The user may close the popup without finishing: stop waiting then. The reference is kept:
+  // the callback page posts and closes at once, and the opener can see `closed` before the
+  // message arrives (they travel separately between processes); that late message still counts.
   useEffect(() => {
     if (state.status !== 'waiting') return;
     const timer = window.setInterval(() => {
-      if (popupRef.current?.closed) {
-        popupRef.current = null;
-        setState((s) => (s.status === 'waiting' ? { status: 'idle' } : s));
-      }
+      if (popupRef.current?.closed) setState((s) => (s.status === 'waiting' ? { status: 'idle' } : s));
     }, 500);
     return () => window.clearInterval(timer);
   }, [state.status]);

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { humanModule, modelsDir, wasmDir, type Human } from './human-module.ts';
+import { loadFusedGraphModel } from './graph/load-fused.ts';
 import path from 'node:path';
 
 type Tf = Human['tf'];
@@ -98,7 +99,7 @@ export function loadFaceres(): Promise<{ model: GraphModel; loadMs: number }> {
   faceresLoading ??= (async () => {
     const { tf } = await loadModels();
     const t0 = performance.now();
-    const model = await tf.loadGraphModel(pathToFileURL(path.join(modelsDir, 'faceres.json')).href);
+    const { model } = await loadFusedGraphModel(tf, path.join(modelsDir, 'faceres.json'));
     warm(tf, model);
     return { model, loadMs: performance.now() - t0 };
   })().catch((err: unknown) => {

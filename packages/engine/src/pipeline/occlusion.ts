@@ -16,15 +16,18 @@ const D0 = 4, D1 = 6;
 /** Luminance relative to the skin's mean below which a pixel counts as an occluder (fully at DARK_0). */
 const DARK_0 = 0.22, DARK_1 = 0.35;
 
-type Px = (i: number) => [number, number, number];
+/** Reads pixel i of the ROI into `rgb` (no allocation: this runs for every sampled pixel). */
+type Px = (i: number, rgb: Float32Array) => void;
 
 function fit(px: Px, cover: Uint8Array, w: number, h: number, prev: Model | null): Model | null {
   let n = 0, sr = 0, sg = 0, srr = 0, sgg = 0, srg = 0, sy = 0;
+  const rgb = new Float32Array(3);
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
       const i = y * w + x;
       if (cover[i] !== TRI_SKIN_UPPER) continue;
-      const [R, G, B] = px(i);
+      px(i, rgb);
+      const R = rgb[0]!, G = rgb[1]!, B = rgb[2]!;
       const Y = 0.299 * R + 0.587 * G + 0.114 * B;
       if (Y < DARK) continue;
       const s = R + G + B + 1, r = R / s, g = G / s;
@@ -51,6 +54,20 @@ function model(px: Px, cover: Uint8Array, w: number, h: number): Model | null {
   return first ? fit(px, cover, w, h, first) : null;
 }
 
+/** How far pixel `rgb` is from being skin under model m: 0 skin .. 1 surely something else. */
+function occluderWeight(m: Model, rgb: Float32Array): number {
+  const R = rgb[0]!, G = rgb[1]!, B = rgb[2]!;
+  const Y = 0.299 * R + 0.587 * G + 0.114 * B;
+  // Far darker than the face's skin: a dark scarf edge, sunglasses, hair (not a soft shadow).
+  const rel = Y / m.my;
+  const dark = rel >= DARK_1 ? 0 : rel <= DARK_0 ? 1 : (DARK_1 - rel) / (DARK_1 - DARK_0);
+  if (Y < DARK) return dark;
+  const s = R + G + B + 1;
+  const d = Math.sqrt(dist2(m, R / s, G / s));
+  const o = d <= D0 ? 0 : d >= D1 ? 1 : (d - D0) / (D1 - D0);
+  return o > dark ? o : dark;
+}
+
 /**
  * Returns the occlusion weight (0..1) of every ROI pixel, smoothed. Only skin-class pixels can be
  * occluders: eyes, brows and lips differ from skin by nature.
@@ -58,11 +75,11 @@ function model(px: Px, cover: Uint8Array, w: number, h: number): Model | null {
 export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number): Float32Array | null {
   const { w, h } = roi;
   const n = w * h;
-  const tpx: Px = (i) => {
+  const tpx: Px = (i, rgb) => {
     const p = ((roi.y + ((i / w) | 0)) * imageWidth + roi.x + (i % w)) * 3;
-    return [image[p]!, image[p + 1]!, image[p + 2]!];
+    rgb[0] = image[p]!; rgb[1] = image[p + 1]!; rgb[2] = image[p + 2]!;
   };
-  const spx: Px = (i) => [warped[i]!, warped[n + i]!, warped[2 * n + i]!];
+  const spx: Px = (i, rgb) => { rgb[0] = warped[i]!; rgb[1] = warped[n + i]!; rgb[2] = warped[2 * n + i]!; };
   const mt = model(tpx, cover, w, h);
   const ms = model(spx, cover, w, h);
   if (!mt && !ms) return null;
@@ -70,7 +87,7 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   const k = Math.max(1, Math.floor(faceSize / 96));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
   const grid = new Float32Array(gw * gh);
-  const cnt = new Float32Array(gw * gh);
+  const rgb = new Float32Array(3);
   let any = false;
   for (let y = 0; y < h; y += k) {
     for (let x = 0; x < w; x += k) {
@@ -78,39 +95,32 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
       const c = cover[i];
       if (c !== TRI_SKIN && c !== TRI_SKIN_UPPER) continue;
       let occ = 0;
-      for (const [m, px] of [[mt, tpx], [ms, spx]] as const) {
-        if (!m) continue;
-        const [R, G, B] = px(i);
-        const Y = 0.299 * R + 0.587 * G + 0.114 * B;
-        // Far darker than the face's skin: a dark scarf edge, sunglasses, hair (not a soft shadow).
-        const rel = Y / m.my;
-        const dark = rel >= DARK_1 ? 0 : rel <= DARK_0 ? 1 : (DARK_1 - rel) / (DARK_1 - DARK_0);
-        if (dark > occ) occ = dark;
-        if (Y < DARK) continue;
-        const s = R + G + B + 1;
-        const d = Math.sqrt(dist2(m, R / s, G / s));
-        const o = d <= D0 ? 0 : d >= D1 ? 1 : (d - D0) / (D1 - D0);
-        if (o > occ) occ = o;
-      }
-      const gi = ((y / k) | 0) * gw + ((x / k) | 0);
-      grid[gi] = occ;
-      cnt[gi] = 1;
+      if (mt) { tpx(i, rgb); occ = occluderWeight(mt, rgb); }
+      if (ms) { spx(i, rgb); const o = occluderWeight(ms, rgb); if (o > occ) occ = o; }
+      grid[((y / k) | 0) * gw + ((x / k) | 0)] = occ;
       if (occ > 0) any = true;
     }
   }
   if (!any) return null;
   // Speckle (single pores, noise) is removed by a blur and a threshold; real occluders survive.
   gaussianBlur(grid, gw, gh, Math.max(1, (0.02 * faceSize) / k));
+  for (let i = 0; i < grid.length; i++) {
+    const t = (grid[i]! - 0.25) / 0.35;
+    grid[i] = t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t);
+  }
+  // Bilinear upsampling: smooth over a cell without a full-resolution blur.
   const out = new Float32Array(n);
   for (let y = 0; y < h; y++) {
-    const gy = Math.min(gh - 1, (y / k) | 0);
+    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / k - 0.5));
+    const y0 = fy | 0, y1 = y0 + 1 < gh ? y0 + 1 : y0, ty = fy - y0;
+    const r0 = y0 * gw, r1 = y1 * gw;
     for (let x = 0; x < w; x++) {
-      const v = grid[gy * gw + Math.min(gw - 1, (x / k) | 0)]!;
-      const t = (v - 0.25) / 0.35;
-      out[y * w + x] = t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t);
+      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / k - 0.5));
+      const x0 = fx | 0, x1 = x0 + 1 < gw ? x0 + 1 : x0, tx = fx - x0;
+      const a = grid[r0 + x0]!, b = grid[r0 + x1]!, c = grid[r1 + x0]!, d = grid[r1 + x1]!;
+      if (a === 0 && b === 0 && c === 0 && d === 0) continue;
+      out[y * w + x] = (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty;
     }
   }
-  // Smooth the blocky nearest-cell upsampling a little.
-  gaussianBlur(out, w, h, Math.max(1, k / 2));
   return out;
 }

@@ -31,7 +31,11 @@ export const DEFAULT_MIN_FACE_SIZE = 40;
 export const MIN_FACE_SCORE = 0.5;
 
 const RAD = 180 / Math.PI;
-const ROLL_RETRY = 25 / RAD;
+/**
+ * Roll above which a face is detected again with rotation correction. The upright pass under-reports
+ * roll on tilted heads (a head tilted 35–45° reads as ~21–24° with a wrong mesh), so the bar is low.
+ */
+const ROLL_RETRY = 15 / RAD;
 
 export async function detectOnImage(models: Models, img: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
   const { human, tf } = models;
@@ -43,7 +47,7 @@ export async function detectOnImage(models: Models, img: RgbImage, minFaceSize =
     found = (await human.detect(tensor, { face: { detector: { rotation: false } } })).face;
     if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
       const rotated = (await human.detect(tensor, { face: { detector: { rotation: true } } })).face;
-      if (rotated.filter((f) => f.score >= MIN_FACE_SCORE).length >= found.filter((f) => f.score >= MIN_FACE_SCORE).length) found = rotated;
+      if (betterOrEqual(rotated, found)) found = rotated;
     }
   } finally {
     tf.dispose(tensor);
@@ -78,6 +82,18 @@ export async function detectOnImage(models: Models, img: RgbImage, minFaceSize =
   faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height || a.box.x - b.box.x);
   faces.forEach((f, i) => { f.index = i; });
   return faces;
+}
+
+/**
+ * The rotation-corrected pass wins when it finds more usable faces, or as many with as much mesh
+ * confidence (a near-profile head, whose roll reads high, can come out worse corrected).
+ */
+function betterOrEqual(rotated: HumanFace[], upright: HumanFace[]): boolean {
+  const usable = (list: HumanFace[]) => list.filter((f) => f.score >= MIN_FACE_SCORE);
+  const r = usable(rotated), u = usable(upright);
+  if (r.length !== u.length) return r.length > u.length;
+  const sum = (list: HumanFace[]) => list.reduce((acc, f) => acc + f.score, 0);
+  return sum(r) >= sum(u) - 0.02 * u.length;
 }
 
 function round1(v: number): number {

@@ -52,6 +52,19 @@ describe('detectFaces', () => {
     expect(Math.abs(r.faces[0]!.rotation.yaw)).toBeGreaterThan(25);
   });
 
+  it.each([
+    [FILES.eileen, 35],
+    [FILES.eastAsian, 45],
+  ])('follows a head tilted in the photo (%s turned %i°): the eye line is found at the tilt', async (name, angle) => {
+    const upright = (await detectFaces(fixture(name))).faces[0]!;
+    const tilted = await sharp(fixture(name)).rotate(angle, { background: '#808080' }).jpeg().toBuffer();
+    const r = await detectFaces(tilted);
+    expect(r.faces).toHaveLength(1);
+    const eyeLine = (f: typeof upright) => (Math.atan2(f.landmarks[263]![1] - f.landmarks[33]![1], f.landmarks[263]![0] - f.landmarks[33]![0]) * 180) / Math.PI;
+    expect(Math.abs(eyeLine(r.faces[0]!) - eyeLine(upright) - angle)).toBeLessThan(8);
+    expect(Math.abs(r.faces[0]!.rotation.roll - upright.rotation.roll - angle)).toBeLessThan(10);
+  });
+
   it('flags a face cut by the frame as partial', async () => {
     const cut = await sharp(fixture(FILES.eileen)).extract({ left: 0, top: 0, width: 512, height: 150 }).png().toBuffer();
     const r = await detectFaces(cut);

@@ -8,6 +8,8 @@ import { clearImageCache } from '../src/api.ts';
 import { decodeImage } from '../src/decode.ts';
 import { detectOnImage } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
+import { fillPolygon } from '../src/raster/polygon.ts';
+import { LEFT_EYE_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -122,6 +124,24 @@ describe('swapFaces', () => {
     expect(r.faces.targets).toHaveLength(1);
     // The result looks more like the source than the original target does.
     expect(r.identity.toSource).toBeGreaterThan(r.identity.toTarget);
+  });
+
+  it('leaves the eyes to the target when the source head is seen side-on (no stretched eye whites)', async () => {
+    const target = await decodeImage(fixture(FILES.eileen));
+    const face = (await detectOnImage(await loadModels(), target))[0]!;
+    const r = await swapFaces({ source: fixture(FILES.profile), target: fixture(FILES.eileen), identity: false, keepRaw: true });
+    // Mean brightness inside each eye opening, before and after.
+    const meanIn = (img: { data: Uint8Array; width: number }, loop: readonly number[]) => {
+      const poly = new Float32Array(loop.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]]));
+      const mask = new Uint8Array(img.width * img.width);
+      fillPolygon(mask, img.width, img.width, 0, 0, poly);
+      let sum = 0, n = 0;
+      for (let i = 0; i < mask.length; i++) if (mask[i]) { sum += (img.data[3 * i]! + img.data[3 * i + 1]! + img.data[3 * i + 2]!) / 3; n++; }
+      return sum / n;
+    };
+    for (const loop of [LEFT_EYE_LOOP, RIGHT_EYE_LOOP]) {
+      expect(Math.abs(meanIn(r.raw!.image, loop) - meanIn(target, loop))).toBeLessThan(12);
+    }
   });
 
   it('is deterministic', async () => {

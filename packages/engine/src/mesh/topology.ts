@@ -51,7 +51,12 @@ export interface Topology {
   mirror: Uint16Array;
   /** Class of each triangle (TRI_* constants), decided once in canonical UV space. */
   triClass: Uint8Array;
+  /** 1 for the triangles of either eye region (the eye loop grown as for TRI_FEATURE: lids included). */
+  eyes: Uint8Array;
 }
+
+/** Growth of the eye and brow loops that makes the feature regions (eyelids included). */
+const FEATURE_GROW = 1.3;
 
 /** Triangle classes: outside the blend mask, inner-face skin, eyes/brows/lips, inner mouth (fill). */
 export const TRI_OUTER = 1;
@@ -74,7 +79,7 @@ export function topology(): Topology {
   const triangles = Uint16Array.from([...base, ...mouth]);
   const uv = new Float32Array(MESH_POINTS * 2);
   h.faceUVMap.slice(0, MESH_POINTS).forEach(([u, v], i) => { uv[2 * i] = u; uv[2 * i + 1] = v; });
-  cached = { triangles, mouthTriangles: mouth.length / 3, uv, mirror: mirrorMap(uv), triClass: classifyTriangles(triangles, mouth.length / 3, uv) };
+  cached = { triangles, mouthTriangles: mouth.length / 3, uv, mirror: mirrorMap(uv), triClass: classifyTriangles(triangles, mouth.length / 3, uv), eyes: eyeTriangles(triangles, uv) };
   return cached;
 }
 
@@ -121,6 +126,22 @@ export function pointInPolygon(x: number, y: number, poly: Float32Array): boolea
   return inside;
 }
 
+function centroidUv(triangles: Uint16Array, uv: Float32Array, t: number): [number, number] {
+  const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+  return [(uv[2 * a]! + uv[2 * b]! + uv[2 * c]!) / 3, (uv[2 * a + 1]! + uv[2 * b + 1]! + uv[2 * c + 1]!) / 3];
+}
+
+/** Marks the triangles of the two eye regions (centroid inside a grown eye loop, in UV space). */
+export function eyeTriangles(triangles: Uint16Array, uv: Float32Array): Uint8Array {
+  const loops = [LEFT_EYE_LOOP, RIGHT_EYE_LOOP].map((l) => loopUv(uv, l, FEATURE_GROW));
+  const out = new Uint8Array(triangles.length / 3);
+  for (let t = 0; t < out.length; t++) {
+    const [cx, cy] = centroidUv(triangles, uv, t);
+    if (loops.some((p) => pointInPolygon(cx, cy, p))) out[t] = 1;
+  }
+  return out;
+}
+
 /**
  * Classifies triangles by their centroid in the canonical (UV) face, so masks follow the mesh and
  * stay correct on profiles where the image-space outline folds over itself.
@@ -129,13 +150,11 @@ export function classifyTriangles(triangles: Uint16Array, mouthTriangles: number
   const n = triangles.length / 3;
   const out = new Uint8Array(n);
   const inner = loopUv(uv, INNER_FACE_LOOP);
-  const features = [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, LEFT_BROW_LOOP, RIGHT_BROW_LOOP].map((l) => loopUv(uv, l, 1.3));
+  const features = [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, LEFT_BROW_LOOP, RIGHT_BROW_LOOP].map((l) => loopUv(uv, l, FEATURE_GROW));
   features.push(loopUv(uv, OUTER_LIP_LOOP, 1.15));
   for (let t = 0; t < n; t++) {
     if (t >= n - mouthTriangles) { out[t] = TRI_MOUTH; continue; }
-    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
-    const cx = (uv[2 * a]! + uv[2 * b]! + uv[2 * c]!) / 3;
-    const cy = (uv[2 * a + 1]! + uv[2 * b + 1]! + uv[2 * c + 1]!) / 3;
+    const [cx, cy] = centroidUv(triangles, uv, t);
     if (!pointInPolygon(cx, cy, inner)) out[t] = TRI_OUTER;
     else if (features.some((p) => pointInPolygon(cx, cy, p))) out[t] = TRI_FEATURE;
     else out[t] = cy < 0.56 ? TRI_SKIN_UPPER : TRI_SKIN;

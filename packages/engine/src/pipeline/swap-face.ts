@@ -49,6 +49,12 @@ const RESHAPE_MAX_YAW = 25;
 /** Largest stretch of a source triangle's share of the face onto the target's (see overStretched). */
 const MAX_STRETCH = 20;
 
+/**
+ * Source yaw (as the mesh reads it: ~45° for a head seen side-on) and yaw difference from the target
+ * beyond which the source's eyes are not used.
+ */
+const PROFILE_YAW = 42, PROFILE_YAW_DIFF = 25;
+
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
 /** Bounds on a channel's gain relative to the brightness gain (wide enough to colour a grey source). */
@@ -104,6 +110,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const stretched = overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH);
   let unseen = 0;
   for (let k = 0; k < stretched.length; k++) if (stretched[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
+  // A head seen side-on shows its eye edge-on, and the mesh (which under-reads such turns) spreads
+  // that sliver of eye white over a frontal eye: a white almond. Such a source leaves the eyes to the target.
+  const keepTargetEyes = Math.abs(srcFace.rotation.yaw) >= PROFILE_YAW && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
+  if (keepTargetEyes) for (let k = 0; k < triClass.length; k++) if (topo.eyes[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
   const warped = warpTriangles({ src, srcPts, dstPts: placed, triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);

@@ -144,6 +144,27 @@ describe('swapFaces', () => {
     }
   });
 
+  it('gives a black-and-white source the colour photo’s skin tone', async () => {
+    const grey = await sharp(fixture(FILES.eileen)).greyscale().toColourspace('srgb').png().toBuffer();
+    const target = await decodeImage(fixture(FILES.eastAsian));
+    const r = await swapFaces({ source: grey, target: fixture(FILES.eastAsian), identity: false, keepRaw: true });
+    const { roi, support } = r.raw!.masks[0]!;
+    // Mean red share r / (r + g + b) over the swapped pixels: grey is 1/3.
+    const redShare = (img: { data: Uint8Array; width: number }) => {
+      let sum = 0, n = 0;
+      for (let y = 0; y < roi.h; y++) for (let x = 0; x < roi.w; x++) {
+        if (!support[y * roi.w + x]) continue;
+        const p = ((roi.y + y) * img.width + roi.x + x) * 3;
+        sum += img.data[p]! / (img.data[p]! + img.data[p + 1]! + img.data[p + 2]! + 1);
+        n++;
+      }
+      return sum / n;
+    };
+    const before = redShare(target), after = redShare(r.raw!.image);
+    expect(before).toBeGreaterThan(0.36);
+    expect(Math.abs(after - before)).toBeLessThan(0.015);
+  });
+
   it('is deterministic', async () => {
     const a = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });
     const b = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });

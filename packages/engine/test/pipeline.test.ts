@@ -3,6 +3,7 @@ import { MESH_POINTS, TRI_SKIN, TRI_SKIN_UPPER, topology } from '../src/mesh/top
 import { mirrorFarHalf } from '../src/mesh/mirror.ts';
 import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
 import { occlusionMask } from '../src/pipeline/occlusion.ts';
+import { featureWeight } from '../src/pipeline/mask.ts';
 import { canonicalFace } from './mesh.ts';
 
 const canonicalPoints = (scale = 200, ox = 60, oy = 60) => canonicalFace(scale, ox, oy);
@@ -102,5 +103,24 @@ describe('occlusion', () => {
     const clean = Uint8Array.from(img);
     for (let i = 0; i < n; i++) { clean[3 * i] = 200; clean[3 * i + 1] = 150; clean[3 * i + 2] = 120; }
     expect(occlusionMask(clean, w, { x: 0, y: 0, w, h }, warped, cover, 180)).toBeNull();
+  });
+});
+
+describe('feature weight (eyes and lips relit apart from the skin)', () => {
+  it('is 1 inside the eye openings and the lips, 0 on cheeks and brows, with a feathered edge', () => {
+    const pts = canonicalPoints(200, 60, 60);
+    const roi = { x: 40, y: 40, w: 240, h: 240 };
+    const fw = featureWeight(pts, roi, 200);
+    const at = (i: number) => fw[(Math.round(pts[2 * i + 1]!) - roi.y) * roi.w + Math.round(pts[2 * i]!) - roi.x]!;
+    // Pupils (iris centres are not in the 468 mesh: the midpoint of the lids), lip centres.
+    const mid = (a: number, b: number) => fw[(Math.round((pts[2 * a + 1]! + pts[2 * b + 1]!) / 2) - roi.y) * roi.w + Math.round((pts[2 * a]! + pts[2 * b]!) / 2) - roi.x]!;
+    expect(mid(159, 145)).toBeGreaterThan(0.9);
+    expect(mid(386, 374)).toBeGreaterThan(0.9);
+    expect(mid(0, 17)).toBeGreaterThan(0.9);
+    for (const skin of [105, 334, 50, 280, 4]) expect(at(skin)).toBeLessThan(0.05); // brows, cheeks, nose tip
+    // No hard edge: neighbouring pixels never differ by more than a feathered ramp allows.
+    let step = 0;
+    for (let y = 0; y < roi.h; y++) for (let x = 1; x < roi.w; x++) step = Math.max(step, Math.abs(fw[y * roi.w + x]! - fw[y * roi.w + x - 1]!));
+    expect(step).toBeLessThan(0.35);
   });
 });

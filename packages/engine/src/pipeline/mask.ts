@@ -3,7 +3,9 @@
 // the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
 import { gaussianBlur } from '../raster/blur.ts';
 import type { Roi } from '../raster/warp.ts';
-import { TRI_FEATURE, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { fillPolygon } from '../raster/polygon.ts';
+import { lookup } from '../raster/resample.ts';
 
 /** Inner-lip gap relative to face height; above MOUTH_OPEN the target's mouth interior is kept. */
 export function mouthOpenness(pts: Float32Array): number {
@@ -66,4 +68,46 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
     }
   }
   return { alpha, support, skin };
+}
+
+/** Feather of the eyes' and lips' own light and colour treatment, as a fraction of the face size. */
+export const FEATURE_FEATHER = 0.012;
+/** Eye openings and lips grown a little about their centre, so lashes and the lip line are included. */
+const FEATURE_LOOP_GROW = 1.1;
+
+/**
+ * How much each ROI pixel is eye or lips (0..1), feathered. These are relit apart from the skin (eye
+ * whites must not blow out, lips keep their colour); the lids and brows around them are skin and
+ * follow the skin's light, so no outline of the features shows on a face much darker or lighter
+ * than the source's.
+ * @param pts target-placed mesh points, flat x,y in image coordinates
+ */
+export function featureWeight(pts: Float32Array, roi: Roi, faceSize: number): Float32Array {
+  const { w, h } = roi;
+  const ds = Math.max(1, Math.floor(faceSize / 120));
+  const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
+  const grid = new Float32Array(gw * gh);
+  for (const loop of [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, OUTER_LIP_LOOP]) {
+    let cx = 0, cy = 0;
+    for (const i of loop) { cx += pts[2 * i]!; cy += pts[2 * i + 1]!; }
+    cx /= loop.length; cy /= loop.length;
+    // Into grid coordinates (cell centres at integers), grown about the loop's centre.
+    const poly = new Float32Array(loop.length * 2);
+    loop.forEach((i, k) => {
+      poly[2 * k] = (cx + (pts[2 * i]! - cx) * FEATURE_LOOP_GROW - roi.x + 0.5) / ds - 0.5;
+      poly[2 * k + 1] = (cy + (pts[2 * i + 1]! - cy) * FEATURE_LOOP_GROW - roi.y + 0.5) / ds - 0.5;
+    });
+    fillPolygon(grid, gw, gh, 0, 0, poly);
+  }
+  gaussianBlur(grid, gw, gh, Math.max(0.5, (FEATURE_FEATHER * faceSize) / ds));
+  const out = new Float32Array(w * h);
+  const lx = lookup(w, gw, ds), ly = lookup(h, gh, ds);
+  for (let y = 0; y < h; y++) {
+    const r0 = ly.i0[y]! * gw, r1 = ly.i1[y]! * gw, ty = ly.t[y]!;
+    for (let x = 0; x < w; x++) {
+      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!;
+      out[y * w + x] = (grid[r0 + a]! * (1 - tx) + grid[r0 + b]! * tx) * (1 - ty) + (grid[r1 + a]! * (1 - tx) + grid[r1 + b]! * tx) * ty;
+    }
+  }
+  return out;
 }

@@ -4,11 +4,11 @@
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatPoints } from '../detect.ts';
-import { topology, TRI_FEATURE, TRI_MOUTH, TRI_OUTER } from '../mesh/topology.ts';
+import { topology, TRI_OUTER } from '../mesh/topology.ts';
 import { mirrorOverrides, overStretched } from '../mesh/mirror.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
-import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
+import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { estimateGains } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
@@ -65,6 +65,14 @@ const CHROMA_MIN = 0.8, CHROMA_MAX = 1.25;
  * source's tone while the target's light still carries over through the brightness gain.
  */
 const CHROMA_SHARE = 0.5;
+/** Bounds on the channel gains that tint a black-and-white source like the target's skin. */
+const GREY_CHROMA_MIN = 0.6, GREY_CHROMA_MAX = 1.6;
+
+/** Mean colour with no tint to speak of: a black-and-white photo. */
+function isGrey(mean: readonly number[]): boolean {
+  return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
+}
+
 /** Bounds on the light change applied to eyes, brows and lips. */
 const FEATURE_GAIN_MIN = 0.8, FEATURE_GAIN_MAX = 1.25;
 /** Largest factor applied to a pixel's colour difference from grey when brightening. */
@@ -152,12 +160,21 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const lumGain = new Float32Array(fgn);
   for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
   const gGlobal = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
-  const chroma = field.global.map((v) => Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, Math.pow(v / gGlobal, CHROMA_SHARE))));
-  // A black-and-white target gets a black-and-white face.
   const tm = field.targetMean;
-  const greyTarget = Math.max(tm[0], tm[1], tm[2]) <= 1.03 * Math.min(tm[0], tm[1], tm[2]) + 1;
+  const sm = tm.map((t, c) => (t + 1) / field.global[c]! - 1);
+  const greyTarget = isGrey(tm);
+  // A black-and-white source has no skin tone of its own to keep: it takes the target's whole tint
+  // instead of staying grey on a colour photo.
+  const greySource = !greyTarget && isGrey(sm);
+  const chroma = field.global.map((v) => greySource
+    ? Math.min(GREY_CHROMA_MAX, Math.max(GREY_CHROMA_MIN, v / gGlobal))
+    : Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, Math.pow(v / gGlobal, CHROMA_SHARE))));
+  // A black-and-white target gets a black-and-white face.
   if (greyTarget) chroma.fill(1);
+  // Features take the tint too: the grown eye, brow and lip regions hold skin, which would otherwise ring paler.
+  const featureChroma = greySource ? chroma : [1, 1, 1];
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
+  const featW = featureWeight(placed, roi, faceSize);
   const noise = noiseTile();
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
@@ -176,13 +193,12 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
       const cell = cellRow + cellX[x]!;
       const gL = lumGain[i00]! * w00 + lumGain[i01]! * w01 + lumGain[i10]! * w10 + lumGain[i11]! * w11;
-      // Eyes, brows, lips and mouth keep their own colour (a skin-tone shift would tint eye whites
-      // blue or lips pink); skin takes the colour shift, bounded so no channel runs away.
-      const cls = cover[i];
-      const feature = cls === TRI_FEATURE || cls === TRI_MOUTH;
-      // Eye whites and lips are not skin: they follow the light change only halfway (in log space),
-      // and within bounds, so a dark source's eyes are not blown out to white on a pale target.
-      const g = feature ? Math.min(FEATURE_GAIN_MAX, Math.max(FEATURE_GAIN_MIN, Math.sqrt(gL))) : gL;
+      // Eyes and lips keep their own colour (a skin-tone shift would tint eye whites blue or lips
+      // pink), and follow the light change only halfway (in log space) and within bounds, so a dark
+      // source's eyes are not blown out to white on a pale target; skin takes the full change. The
+      // two blend over a feathered edge.
+      const fw = featW[i]!;
+      const g = fw > 0 ? gL + (Math.min(FEATURE_GAIN_MAX, Math.max(FEATURE_GAIN_MIN, Math.sqrt(gL))) - gL) * fw : gL;
       // Brighten luminance by the full gain but colour differences by at most CHROMA_BOOST: a dark
       // source brightened 2-3× would otherwise turn its JPEG colour noise into rainbow blotches.
       const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
@@ -190,7 +206,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const Yn = (Y + 1) * g - 1 + nz;
       const cs = g < chromaBoost ? g : chromaBoost;
       for (let c = 0; c < 3; c++) {
-        let v = (Yn + ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs) * (feature ? 1 : chroma[c]!);
+        let v = (Yn + ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs) * (chroma[c]! + (featureChroma[c]! - chroma[c]!) * fw);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

@@ -126,7 +126,7 @@ describe('swapFaces', () => {
     expect(r.identity.toSource).toBeGreaterThan(r.identity.toTarget);
   });
 
-  it('leaves the eyes to the target when the source head is seen side-on (no stretched eye whites)', async () => {
+  it('leaves the eyes and nose ridge to the target when the source head is seen side-on (no stretched eye whites, no wall)', async () => {
     const target = await decodeImage(fixture(FILES.eileen));
     const face = (await detectOnImage(await loadModels(), target))[0]!;
     const r = await swapFaces({ source: fixture(FILES.profile), target: fixture(FILES.eileen), identity: false, keepRaw: true });
@@ -142,6 +142,19 @@ describe('swapFaces', () => {
     for (const loop of [LEFT_EYE_LOOP, RIGHT_EYE_LOOP]) {
       expect(Math.abs(meanIn(r.raw!.image, loop) - meanIn(target, loop))).toBeLessThan(12);
     }
+    // Along the nose ridge (between the brows to above the tip), 5×5 means per channel.
+    const near = (img: { data: Uint8Array; width: number }, i: number) => {
+      const cx = Math.round(face.landmarks[i]![0]), cy = Math.round(face.landmarks[i]![1]);
+      const out = [0, 0, 0];
+      for (let y = cy - 2; y <= cy + 2; y++) for (let x = cx - 2; x <= cx + 2; x++) for (let c = 0; c < 3; c++) out[c]! += img.data[(y * img.width + x) * 3 + c]! / 25;
+      return out;
+    };
+    let diff = 0;
+    for (const i of [6, 197, 195]) {
+      const a = near(r.raw!.image, i), b = near(target, i);
+      diff = Math.max(diff, ...a.map((v, c) => Math.abs(v - b[c]!)));
+    }
+    expect(diff).toBeLessThan(20);
   });
 
   it('gives a black-and-white source the colour photo’s skin tone', async () => {

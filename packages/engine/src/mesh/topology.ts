@@ -51,8 +51,12 @@ export interface Topology {
   mirror: Uint16Array;
   /** Class of each triangle (TRI_* constants), decided once in canonical UV space. */
   triClass: Uint8Array;
-  /** 1 for the triangles of either eye region (the eye loop grown as for TRI_FEATURE: lids included). */
-  eyes: Uint8Array;
+  /**
+   * 1 for the triangles a head seen side-on shows edge-on: both eye regions (the eye loops grown as for
+   * TRI_FEATURE, lids included) and the nose ridge from between the brows to the tip, which is then
+   * the silhouette.
+   */
+  sideOnHidden: Uint8Array;
 }
 
 /** Growth of the eye and brow loops that makes the feature regions (eyelids included). */
@@ -79,7 +83,7 @@ export function topology(): Topology {
   const triangles = Uint16Array.from([...base, ...mouth]);
   const uv = new Float32Array(MESH_POINTS * 2);
   h.faceUVMap.slice(0, MESH_POINTS).forEach(([u, v], i) => { uv[2 * i] = u; uv[2 * i + 1] = v; });
-  cached = { triangles, mouthTriangles: mouth.length / 3, uv, mirror: mirrorMap(uv), triClass: classifyTriangles(triangles, mouth.length / 3, uv), eyes: eyeTriangles(triangles, uv) };
+  cached = { triangles, mouthTriangles: mouth.length / 3, uv, mirror: mirrorMap(uv), triClass: classifyTriangles(triangles, mouth.length / 3, uv), sideOnHidden: sideOnHiddenTriangles(triangles, uv) };
   return cached;
 }
 
@@ -131,13 +135,17 @@ function centroidUv(triangles: Uint16Array, uv: Float32Array, t: number): [numbe
   return [(uv[2 * a]! + uv[2 * b]! + uv[2 * c]!) / 3, (uv[2 * a + 1]! + uv[2 * b + 1]! + uv[2 * c + 1]!) / 3];
 }
 
-/** Marks the triangles of the two eye regions (centroid inside a grown eye loop, in UV space). */
-export function eyeTriangles(triangles: Uint16Array, uv: Float32Array): Uint8Array {
+/** Half-width (in UV) and vertical extent of the nose ridge strip, from between the brows to the nose tip. */
+const RIDGE_HALF_WIDTH = 0.06, RIDGE_TOP = 0.33, RIDGE_BOTTOM = 0.56;
+
+/** Marks the eye regions and the nose ridge (centroids in UV space): see Topology.sideOnHidden. */
+export function sideOnHiddenTriangles(triangles: Uint16Array, uv: Float32Array): Uint8Array {
   const loops = [LEFT_EYE_LOOP, RIGHT_EYE_LOOP].map((l) => loopUv(uv, l, FEATURE_GROW));
   const out = new Uint8Array(triangles.length / 3);
   for (let t = 0; t < out.length; t++) {
     const [cx, cy] = centroidUv(triangles, uv, t);
-    if (loops.some((p) => pointInPolygon(cx, cy, p))) out[t] = 1;
+    const ridge = Math.abs(cx - 0.5) < RIDGE_HALF_WIDTH && cy > RIDGE_TOP && cy < RIDGE_BOTTOM;
+    if (ridge || loops.some((p) => pointInPolygon(cx, cy, p))) out[t] = 1;
   }
   return out;
 }

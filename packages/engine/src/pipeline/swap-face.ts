@@ -51,7 +51,7 @@ const MAX_STRETCH = 20;
 
 /**
  * Source yaw (as the mesh reads it: ~45° for a head seen side-on) and yaw difference from the target
- * beyond which the source's eyes are not used.
+ * beyond which the source's eyes and nose ridge are not used.
  */
 const PROFILE_YAW = 42, PROFILE_YAW_DIFF = 25;
 
@@ -118,10 +118,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const stretched = overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH);
   let unseen = 0;
   for (let k = 0; k < stretched.length; k++) if (stretched[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
-  // A head seen side-on shows its eye edge-on, and the mesh (which under-reads such turns) spreads
-  // that sliver of eye white over a frontal eye: a white almond. Such a source leaves the eyes to the target.
-  const keepTargetEyes = Math.abs(srcFace.rotation.yaw) >= PROFILE_YAW && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
-  if (keepTargetEyes) for (let k = 0; k < triClass.length; k++) if (topo.eyes[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
+  // A head seen side-on shows its eye and nose ridge edge-on, and the mesh (which under-reads such
+  // turns) spreads them over a frontal face: a white almond for an eye, the wall behind for the ridge.
+  // Such a source leaves those to the target.
+  const sideOn = Math.abs(srcFace.rotation.yaw) >= PROFILE_YAW && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
+  if (sideOn) for (let k = 0; k < triClass.length; k++) if (topo.sideOnHidden[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
   const warped = warpTriangles({ src, srcPts, dstPts: placed, triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);

@@ -56,9 +56,17 @@ export interface SwapResult {
   timings: Record<string, number>;
   /** faceres cosine of the (first) swapped face to the source face and to the original target face; NaN when disabled. */
   identity: { toSource: number; toTarget: number };
+  /**
+   * What the caller may want to tell the user about this result. `source_side_on`: the source head is
+   * seen side-on, so its eyes, nose and chin line came from the target (a photo facing the camera
+   * swaps far better).
+   */
+  warnings: SwapWarning[];
   /** Present with keepRaw: the result before encoding and, per swapped face, the pixels allowed to change. */
   raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };
 }
+
+export type SwapWarning = 'source_side_on';
 
 export const DEFAULT_JPEG_QUALITY = 90;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
@@ -220,9 +228,11 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
 
   const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
+  const warnings = new Set<SwapWarning>();
   targets.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
     const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
+    if (st.sideOn) warnings.add('source_side_on');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 
@@ -252,6 +262,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     faces: { source: summary(srcFace), targets: targets.map(summary), detectedInTarget: dstFaces.length },
     timings,
     identity,
+    warnings: [...warnings],
     ...(opts.keepRaw ? { raw: { image: out, masks } } : {}),
   };
 }

@@ -2,7 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { detectFaces, swapFaces, type SwapResult } from './api.ts';
+import { detectFaces, swapFaces, type SwapResult, type SwapWarning } from './api.ts';
 import type { TargetSelection } from './choose.ts';
 import { EngineError } from './errors.ts';
 
@@ -109,7 +109,12 @@ function printResult(r: SwapResult, output: string, out: Out): void {
   if (!Number.isNaN(r.identity.toSource)) {
     out(`identity: cos(result, source) ${r.identity.toSource}, cos(result, target) ${r.identity.toTarget}`);
   }
+  for (const w of r.warnings) out(`warning [${w}]: ${WARNING_TEXT[w]}`);
 }
+
+const WARNING_TEXT: Record<SwapWarning, string> = {
+  source_side_on: 'the source face is seen side-on, so its eyes, nose and chin line were left to the target; a photo facing the camera swaps far better.',
+};
 
 function reportError(e: unknown, err: Out): number {
   if (e instanceof EngineError) { err(`error [${e.code}]: ${e.message}`); return 1; }

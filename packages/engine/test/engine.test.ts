@@ -124,12 +124,14 @@ describe('swapFaces', () => {
     expect(r.faces.targets).toHaveLength(1);
     // The result looks more like the source than the original target does.
     expect(r.identity.toSource).toBeGreaterThan(r.identity.toTarget);
+    expect(r.warnings).toEqual([]);
   });
 
   it('leaves the eyes and nose ridge to the target when the source head is seen side-on (no stretched eye whites, no wall)', async () => {
     const target = await decodeImage(fixture(FILES.eileen));
     const face = (await detectOnImage(await loadModels(), target))[0]!;
     const r = await swapFaces({ source: fixture(FILES.profile), target: fixture(FILES.eileen), identity: false, keepRaw: true });
+    expect(r.warnings).toEqual(['source_side_on']);
     // Mean brightness inside each eye opening, before and after.
     const meanIn = (img: { data: Uint8Array; width: number }, loop: readonly number[]) => {
       const poly = new Float32Array(loop.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]]));

@@ -53,8 +53,8 @@ export interface Topology {
   triClass: Uint8Array;
   /**
    * 1 for the triangles a head seen side-on shows edge-on: both eye regions (the eye loops grown as for
-   * TRI_FEATURE, lids included) and the nose ridge from between the brows to the tip, which is then
-   * the silhouette.
+   * TRI_FEATURE, lids included) and the midline from between the brows to the chin except the lips,
+   * which is then the silhouette.
    */
   sideOnHidden: Uint8Array;
 }
@@ -135,17 +135,20 @@ function centroidUv(triangles: Uint16Array, uv: Float32Array, t: number): [numbe
   return [(uv[2 * a]! + uv[2 * b]! + uv[2 * c]!) / 3, (uv[2 * a + 1]! + uv[2 * b + 1]! + uv[2 * c + 1]!) / 3];
 }
 
-/** Half-width (in UV) and vertical extent of the nose ridge strip, from between the brows to the nose tip. */
-const RIDGE_HALF_WIDTH = 0.06, RIDGE_TOP = 0.33, RIDGE_BOTTOM = 0.56;
+/**
+ * The face's midline strip (half-width in UV) from between the brows down to the chin, except the
+ * lips: on a head seen side-on it is the silhouette (brow, nose ridge, philtrum, chin).
+ */
+const MIDLINE_HALF_WIDTH = 0.06, MIDLINE_TOP = 0.33, LIPS_TOP = 0.65, LIPS_BOTTOM = 0.74;
 
-/** Marks the eye regions and the nose ridge (centroids in UV space): see Topology.sideOnHidden. */
+/** Marks the eye regions and the midline (centroids in UV space): see Topology.sideOnHidden. */
 export function sideOnHiddenTriangles(triangles: Uint16Array, uv: Float32Array): Uint8Array {
   const loops = [LEFT_EYE_LOOP, RIGHT_EYE_LOOP].map((l) => loopUv(uv, l, FEATURE_GROW));
   const out = new Uint8Array(triangles.length / 3);
   for (let t = 0; t < out.length; t++) {
     const [cx, cy] = centroidUv(triangles, uv, t);
-    const ridge = Math.abs(cx - 0.5) < RIDGE_HALF_WIDTH && cy > RIDGE_TOP && cy < RIDGE_BOTTOM;
-    if (ridge || loops.some((p) => pointInPolygon(cx, cy, p))) out[t] = 1;
+    const midline = Math.abs(cx - 0.5) < MIDLINE_HALF_WIDTH && cy > MIDLINE_TOP && (cy < LIPS_TOP || cy > LIPS_BOTTOM);
+    if (midline || loops.some((p) => pointInPolygon(cx, cy, p))) out[t] = 1;
   }
   return out;
 }

@@ -34,6 +34,8 @@ export interface SwapFaceStats {
   shapedBy: number;
   /** Triangles left to the target because the source shows them edge-on. */
   unseenTriangles: number;
+  /** The source head is seen side-on: its eyes and midline were left to the target. */
+  sideOn: boolean;
 }
 
 export interface SwapFaceOptions {
@@ -53,7 +55,7 @@ const MAX_STRETCH = 20;
  * Source yaw (as the mesh reads it: ~45° for a head seen side-on) and yaw difference from the target
  * beyond which the source's eyes and nose ridge are not used.
  */
-const PROFILE_YAW = 42, PROFILE_YAW_DIFF = 25;
+const PROFILE_YAW = 38, PROFILE_YAW_DIFF = 25;
 
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
@@ -256,5 +258,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn };
 }

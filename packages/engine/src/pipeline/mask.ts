@@ -100,11 +100,24 @@ export function featureWeight(pts: Float32Array, roi: Roi, faceSize: number): Fl
     fillPolygon(grid, gw, gh, 0, 0, poly);
   }
   gaussianBlur(grid, gw, gh, Math.max(0.5, (FEATURE_FEATHER * faceSize) / ds));
+  // Most of the face is neither eye nor lip: upsample only the span of each grid row that is not 0.
+  const first = new Int32Array(gh).fill(gw), last = new Int32Array(gh).fill(-1);
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      if (grid[gy * gw + gx] === 0) continue;
+      if (gx < first[gy]!) first[gy] = gx;
+      last[gy] = gx;
+    }
+  }
   const out = new Float32Array(w * h);
   const lx = lookup(w, gw, ds), ly = lookup(h, gh, ds);
   for (let y = 0; y < h; y++) {
-    const r0 = ly.i0[y]! * gw, r1 = ly.i1[y]! * gw, ty = ly.t[y]!;
-    for (let x = 0; x < w; x++) {
+    const gy0 = ly.i0[y]!, gy1 = ly.i1[y]!;
+    const c0 = Math.min(first[gy0]!, first[gy1]!), c1 = Math.max(last[gy0]!, last[gy1]!);
+    if (c1 < c0) continue;
+    const x0 = Math.max(0, Math.floor((c0 - 0.5) * ds - 0.5)), x1 = Math.min(w - 1, Math.ceil((c1 + 1.5) * ds));
+    const r0 = gy0 * gw, r1 = gy1 * gw, ty = ly.t[y]!;
+    for (let x = x0; x <= x1; x++) {
       const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!;
       out[y * w + x] = (grid[r0 + a]! * (1 - tx) + grid[r0 + b]! * tx) * (1 - ty) + (grid[r1 + a]! * (1 - tx) + grid[r1 + b]! * tx) * ty;
     }

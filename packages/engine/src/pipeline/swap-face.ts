@@ -176,6 +176,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   if (greyTarget) chroma.fill(1);
   // Features take the tint too: the grown eye, brow and lip regions hold skin, which would otherwise ring paler.
   const featureChroma = greySource ? chroma : [1, 1, 1];
+  // Typed and hoisted: the per-pixel loop below reads them 3 times a pixel.
+  const skinK = Float64Array.from(chroma), featK = Float64Array.from(featureChroma);
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
   const noise = noiseTile();
@@ -209,7 +211,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const Yn = (Y + 1) * g - 1 + nz;
       const cs = g < chromaBoost ? g : chromaBoost;
       for (let c = 0; c < 3; c++) {
-        let v = (Yn + ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs) * (chroma[c]! + (featureChroma[c]! - chroma[c]!) * fw);
+        const kc = skinK[c]!;
+        let v = (Yn + ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs) * (fw > 0 ? kc + (featK[c]! - kc) * fw : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

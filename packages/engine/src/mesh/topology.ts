@@ -107,7 +107,7 @@ export function mirrorMap(uv: Float32Array): Uint16Array {
   return out;
 }
 
-/** A landmark loop as a polygon in UV space, optionally grown about its centroid. */
+/** A landmark loop as a polygon (in UV space, or in whatever space `uv` holds flat x,y points), optionally grown about its centroid. */
 export function loopUv(uv: Float32Array, loop: readonly number[], grow = 1): Float32Array {
   const out = new Float32Array(loop.length * 2);
   let cx = 0, cy = 0;

@@ -3,9 +3,9 @@
 // the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
 import { gaussianBlur } from '../raster/blur.ts';
 import type { Roi } from '../raster/warp.ts';
-import { LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
-import { lookup } from '../raster/resample.ts';
+import { upsampleSparse } from '../raster/resample.ts';
 
 /** Inner-lip gap relative to face height; above MOUTH_OPEN the target's mouth interior is kept. */
 export function mouthOpenness(pts: Float32Array): number {
@@ -88,39 +88,14 @@ export function featureWeight(pts: Float32Array, roi: Roi, faceSize: number): Fl
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
   const grid = new Float32Array(gw * gh);
   for (const loop of [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, OUTER_LIP_LOOP]) {
-    let cx = 0, cy = 0;
-    for (const i of loop) { cx += pts[2 * i]!; cy += pts[2 * i + 1]!; }
-    cx /= loop.length; cy /= loop.length;
-    // Into grid coordinates (cell centres at integers), grown about the loop's centre.
-    const poly = new Float32Array(loop.length * 2);
-    loop.forEach((i, k) => {
-      poly[2 * k] = (cx + (pts[2 * i]! - cx) * FEATURE_LOOP_GROW - roi.x + 0.5) / ds - 0.5;
-      poly[2 * k + 1] = (cy + (pts[2 * i + 1]! - cy) * FEATURE_LOOP_GROW - roi.y + 0.5) / ds - 0.5;
-    });
+    const poly = loopUv(pts, loop, FEATURE_LOOP_GROW);
+    // Into grid coordinates (cell centres at integers).
+    for (let k = 0; k < poly.length; k += 2) {
+      poly[k] = (poly[k]! - roi.x + 0.5) / ds - 0.5;
+      poly[k + 1] = (poly[k + 1]! - roi.y + 0.5) / ds - 0.5;
+    }
     fillPolygon(grid, gw, gh, 0, 0, poly);
   }
   gaussianBlur(grid, gw, gh, Math.max(0.5, (FEATURE_FEATHER * faceSize) / ds));
-  // Most of the face is neither eye nor lip: upsample only the span of each grid row that is not 0.
-  const first = new Int32Array(gh).fill(gw), last = new Int32Array(gh).fill(-1);
-  for (let gy = 0; gy < gh; gy++) {
-    for (let gx = 0; gx < gw; gx++) {
-      if (grid[gy * gw + gx] === 0) continue;
-      if (gx < first[gy]!) first[gy] = gx;
-      last[gy] = gx;
-    }
-  }
-  const out = new Float32Array(w * h);
-  const lx = lookup(w, gw, ds), ly = lookup(h, gh, ds);
-  for (let y = 0; y < h; y++) {
-    const gy0 = ly.i0[y]!, gy1 = ly.i1[y]!;
-    const c0 = Math.min(first[gy0]!, first[gy1]!), c1 = Math.max(last[gy0]!, last[gy1]!);
-    if (c1 < c0) continue;
-    const x0 = Math.max(0, Math.floor((c0 - 0.5) * ds - 0.5)), x1 = Math.min(w - 1, Math.ceil((c1 + 1.5) * ds));
-    const r0 = gy0 * gw, r1 = gy1 * gw, ty = ly.t[y]!;
-    for (let x = x0; x <= x1; x++) {
-      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!;
-      out[y * w + x] = (grid[r0 + a]! * (1 - tx) + grid[r0 + b]! * tx) * (1 - ty) + (grid[r1 + a]! * (1 - tx) + grid[r1 + b]! * tx) * ty;
-    }
-  }
-  return out;
+  return upsampleSparse(grid, gw, gh, ds, w, h);
 }

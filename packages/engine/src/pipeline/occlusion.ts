@@ -6,6 +6,7 @@
 import { gaussianBlur } from '../raster/blur.ts';
 import { TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import type { Roi } from '../raster/warp.ts';
+import { upsampleSparse } from '../raster/resample.ts';
 
 interface Model { mr: number; mg: number; i00: number; i01: number; i11: number; my: number }
 
@@ -109,18 +110,5 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
     grid[i] = t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t);
   }
   // Bilinear upsampling: smooth over a cell without a full-resolution blur.
-  const out = new Float32Array(n);
-  for (let y = 0; y < h; y++) {
-    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / k - 0.5));
-    const y0 = fy | 0, y1 = y0 + 1 < gh ? y0 + 1 : y0, ty = fy - y0;
-    const r0 = y0 * gw, r1 = y1 * gw;
-    for (let x = 0; x < w; x++) {
-      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / k - 0.5));
-      const x0 = fx | 0, x1 = x0 + 1 < gw ? x0 + 1 : x0, tx = fx - x0;
-      const a = grid[r0 + x0]!, b = grid[r0 + x1]!, c = grid[r1 + x0]!, d = grid[r1 + x1]!;
-      if (a === 0 && b === 0 && c === 0 && d === 0) continue;
-      out[y * w + x] = (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty;
-    }
-  }
-  return out;
+  return upsampleSparse(grid, gw, gh, k, w, h);
 }

@@ -44,3 +44,33 @@ export function lookup(n: number, gn: number, k: number): Lookup {
   }
   return { i0, i1, t };
 }
+
+/**
+ * Bilinear upsampling of a coarse grid (cell size k) to a w × h plane, for grids that are mostly 0
+ * (eyes and lips, occluders): each row is computed only over the span its grid rows are not 0.
+ */
+export function upsampleSparse(grid: Float32Array, gw: number, gh: number, k: number, w: number, h: number): Float32Array {
+  const first = new Int32Array(gh).fill(gw), last = new Int32Array(gh).fill(-1);
+  for (let gy = 0; gy < gh; gy++) {
+    for (let gx = 0; gx < gw; gx++) {
+      if (grid[gy * gw + gx] === 0) continue;
+      if (gx < first[gy]!) first[gy] = gx;
+      last[gy] = gx;
+    }
+  }
+  const out = new Float32Array(w * h);
+  const lx = lookup(w, gw, k), ly = lookup(h, gh, k);
+  for (let y = 0; y < h; y++) {
+    const gy0 = ly.i0[y]!, gy1 = ly.i1[y]!;
+    const c0 = Math.min(first[gy0]!, first[gy1]!), c1 = Math.max(last[gy0]!, last[gy1]!);
+    if (c1 < c0) continue;
+    // Pixels whose lookup touches columns c0..c1 (conservative: the rest would read zeros).
+    const x0 = Math.max(0, Math.floor((c0 - 0.5) * k - 0.5)), x1 = Math.min(w - 1, Math.ceil((c1 + 1.5) * k));
+    const r0 = gy0 * gw, r1 = gy1 * gw, ty = ly.t[y]!;
+    for (let x = x0; x <= x1; x++) {
+      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!;
+      out[y * w + x] = (grid[r0 + a]! * (1 - tx) + grid[r0 + b]! * tx) * (1 - ty) + (grid[r1 + a]! * (1 - tx) + grid[r1 + b]! * tx) * ty;
+    }
+  }
+  return out;
+}

@@ -28,7 +28,7 @@ function patchFetchForFiles(): void {
 export interface Models {
   human: Human;
   tf: Tf;
-  /** Detector, mesh and iris: what a swap needs. */
+  /** Time to load and warm the detector, mesh and iris models (what a swap needs; faceres loads apart). */
   loadMs: number;
 }
 

@@ -13,6 +13,8 @@ export interface GainField extends Grid {
   global: [number, number, number];
   /** Mean colour of the target's skin (0..255 per channel). */
   targetMean: [number, number, number];
+  /** Mean colour of the warped source's skin, sampled where targetMean is. */
+  sourceMean: [number, number, number];
 }
 
 const MIN_GAIN = 0.35;
@@ -59,8 +61,9 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
   for (let k = 0; k < 6; k++) { let s = 0; for (let c = 0; c < gn; c++) s += sums[k * gn + c]!; glob[k] = s; }
   const gains = new Float32Array(3 * gn).fill(1);
   const global: [number, number, number] = [1, 1, 1];
-  if (total < 1) return { ...g, gains, global, targetMean: [128, 128, 128] };
+  if (total < 1) return { ...g, gains, global, targetMean: [128, 128, 128], sourceMean: [128, 128, 128] };
   const targetMean: [number, number, number] = [glob[0]! / total, glob[1]! / total, glob[2]! / total];
+  const sourceMean: [number, number, number] = [glob[3]! / total, glob[4]! / total, glob[5]! / total];
   const sigma = (RELIGHT_SIGMA * faceSize) / g.k;
   const tmp = new Float32Array(gn);
   gaussianBlur(wt, g.w, g.h, sigma, tmp);
@@ -77,7 +80,7 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
       gains[c * gn + k] = clampGain(((st[k]! + eps * gt) / d + 1) / ((sw[k]! + eps * gw) / d + 1));
     }
   }
-  return { ...g, gains, global, targetMean };
+  return { ...g, gains, global, targetMean, sourceMean };
 }
 
 function clampGain(v: number): number {

@@ -53,13 +53,13 @@ const MAX_STRETCH = 20;
 
 /**
  * Source yaw (as the mesh reads it: ~45° for a head seen side-on) and yaw difference from the target
- * beyond which the source's eyes and nose ridge are not used.
+ * beyond which the source's eyes and midline are not used (see Topology.sideOnHidden).
  */
 const PROFILE_YAW = 38, PROFILE_YAW_DIFF = 25;
 
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
-/** Bounds on a channel's gain relative to the brightness gain (wide enough to colour a grey source). */
+/** Bounds on a channel's gain relative to the brightness gain. */
 const CHROMA_MIN = 0.8, CHROMA_MAX = 1.25;
 /**
  * Share of the skin-tone shift toward the target (in log space). Skin tone is part of who someone is:
@@ -70,12 +70,19 @@ const CHROMA_SHARE = 0.5;
 /** Bounds on the channel gains that tint a black-and-white source like the target's skin. */
 const GREY_CHROMA_MIN = 0.6, GREY_CHROMA_MAX = 1.6;
 
+/** Marks the flagged triangles as outside the mask (the target keeps its pixels); returns how many changed. */
+function leaveToTarget(triClass: Uint8Array, flagged: Uint8Array): number {
+  let count = 0;
+  for (let k = 0; k < flagged.length; k++) if (flagged[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; count++; }
+  return count;
+}
+
 /** Mean colour with no tint to speak of: a black-and-white photo. */
 function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
 }
 
-/** Bounds on the light change applied to eyes, brows and lips. */
+/** Bounds on the light change applied to the eye openings and lips. */
 const FEATURE_GAIN_MIN = 0.8, FEATURE_GAIN_MAX = 1.25;
 /** Largest factor applied to a pixel's colour difference from grey when brightening. */
 const CHROMA_BOOST = 1.3;
@@ -118,13 +125,12 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // What the source shows edge-on would be stretched from a sliver: those triangles keep the target's pixels.
   const triClass = Uint8Array.from(topo.triClass);
   const stretched = overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH);
-  let unseen = 0;
-  for (let k = 0; k < stretched.length; k++) if (stretched[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
-  // A head seen side-on shows its eye and nose ridge edge-on, and the mesh (which under-reads such
+  let unseen = leaveToTarget(triClass, stretched);
+  // A head seen side-on shows its eyes and midline edge-on, and the mesh (which under-reads such
   // turns) spreads them over a frontal face: a white almond for an eye, the wall behind for the ridge.
   // Such a source leaves those to the target.
   const sideOn = Math.abs(srcFace.rotation.yaw) >= PROFILE_YAW && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
-  if (sideOn) for (let k = 0; k < triClass.length; k++) if (topo.sideOnHidden[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; unseen++; }
+  if (sideOn) unseen += leaveToTarget(triClass, topo.sideOnHidden);
   const warped = warpTriangles({ src, srcPts, dstPts: placed, triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);
@@ -163,21 +169,18 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const lumGain = new Float32Array(fgn);
   for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
   const gGlobal = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
-  const tm = field.targetMean;
-  const sm = tm.map((t, c) => (t + 1) / field.global[c]! - 1);
-  const greyTarget = isGrey(tm);
+  const greyTarget = isGrey(field.targetMean);
   // A black-and-white source has no skin tone of its own to keep: it takes the target's whole tint
   // instead of staying grey on a colour photo.
-  const greySource = !greyTarget && isGrey(sm);
+  const greySource = !greyTarget && isGrey(field.sourceMean);
   const chroma = field.global.map((v) => greySource
     ? Math.min(GREY_CHROMA_MAX, Math.max(GREY_CHROMA_MIN, v / gGlobal))
     : Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, Math.pow(v / gGlobal, CHROMA_SHARE))));
   // A black-and-white target gets a black-and-white face.
   if (greyTarget) chroma.fill(1);
-  // Features take the tint too: the grown eye, brow and lip regions hold skin, which would otherwise ring paler.
-  const featureChroma = greySource ? chroma : [1, 1, 1];
-  // Typed and hoisted: the per-pixel loop below reads them 3 times a pixel.
-  const skinK = Float64Array.from(chroma), featK = Float64Array.from(featureChroma);
+  // Typed and hoisted: the per-pixel loop below reads them 3 times a pixel. Eyes and lips keep their
+  // own colour, except that a grey source's have none: they take the tint too.
+  const skinK = Float64Array.from(chroma), featK = greySource ? skinK : Float64Array.of(1, 1, 1);
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
   const noise = noiseTile();

@@ -153,14 +153,10 @@ type Timer = (stage: string, ms: number) => void;
 interface Decoded { key: string; entry?: ImageEntry; img: RgbImage }
 
 /** Decoded pixels of an image (cached or new): bad files fail here, before any model runs. */
-async function decodeCached(buf: Buffer, maxPixels: number, minFaceSize: number, add: Timer): Promise<Decoded> {
+async function decodeCached(buf: Buffer, maxPixels: number, minFaceSize: number): Promise<Decoded> {
   const key = cacheKey(buf, maxPixels, minFaceSize);
   const entry = imageCache.get(key);
-  if (entry) { add('decode', 0); return { key, entry, img: entry.img }; }
-  const t = performance.now();
-  const img = await decodeImage(buf, maxPixels);
-  add('decode', performance.now() - t);
-  return { key, img };
+  return entry ? { key, entry, img: entry.img } : { key, img: await decodeImage(buf, maxPixels) };
 }
 
 /** The image's faces, detected once per image. */
@@ -196,9 +192,11 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const wantIdentity = opts.identity !== false;
 
   progress('decode', 0);
-  const srcIn = await decodeCached(opts.source, maxPixels, minFaceSize, add);
-  const dstIn = await decodeCached(opts.target, maxPixels, minFaceSize, add);
   let t = performance.now();
+  // Both on libvips' threads at once (a cached image costs only its hash).
+  const [srcIn, dstIn] = await Promise.all([decodeCached(opts.source, maxPixels, minFaceSize), decodeCached(opts.target, maxPixels, minFaceSize)]);
+  add('decode', srcIn.entry && dstIn.entry ? 0 : performance.now() - t);
+  t = performance.now();
   const models = await loadModels();
   add('models', performance.now() - t);
   progress('detect', 0.1);
@@ -271,7 +269,7 @@ async function chooseByReference(
   models: Models, sel: { reference: Buffer; threshold?: number }, target: ImageEntry, maxPixels: number, minFaceSize: number, add: Timer,
 ): Promise<Face[]> {
   if (target.faces.length === 0) throw new EngineError('no_face_target');
-  const ref = await withFaces(models, await decodeCached(sel.reference, maxPixels, minFaceSize, add), minFaceSize, add);
+  const ref = await withFaces(models, await decodeCached(sel.reference, maxPixels, minFaceSize), minFaceSize, add);
   if (ref.faces.length === 0) throw new EngineError('no_face_target', 'No face was found in the reference image.');
   const refDesc = await descriptorOf(models, ref, ref.faces[0]!);
   const threshold = sel.threshold ?? DEFAULT_REFERENCE_THRESHOLD;

@@ -55,16 +55,17 @@ export function fuseConvLayers(nodes: readonly GraphNode[], weights: Weights): F
     const bias = biasName ? weights.get(biasName) : undefined;
     if (!relu || !add || !bias || bias.shape.length !== 1) continue;
 
-    const head = byName.get(add.input?.[0] ?? '');
+    const conv = only(add.input?.[0], 'Conv2D');
+    const mul = only(add.input?.[0], 'Mul');
     let node: GraphNode | null = null;
     const chain = [min, relu, add];
-    if (head?.op === 'Conv2D' && consumers.get(head.name) === 1) {
-      node = fusedNode(max.name, '_FusedConv2D', head, [head.input![0]!, head.input![1]!, biasName!]);
-      chain.push(head);
-    } else if (head?.op === 'Mul' && consumers.get(head.name) === 1) {
+    if (conv) {
+      node = fusedNode(max.name, '_FusedConv2D', conv, [conv.input![0]!, conv.input![1]!, biasName!]);
+      chain.push(conv);
+    } else if (mul) {
       // Batch norm after a depthwise conv: its per-channel scale goes into the kernel.
-      const dw = only(head.input?.[0], 'DepthwiseConv2dNative');
-      const scale = weights.get(head.input?.[1] ?? '');
+      const dw = only(mul.input?.[0], 'DepthwiseConv2dNative');
+      const scale = weights.get(mul.input?.[1] ?? '');
       const kernel = weights.get(dw?.input?.[1] ?? '');
       if (!dw || !scale || !kernel || kernel.shape.length !== 4 || kernel.shape[3] !== 1) continue;
       const channels = kernel.shape[2]!;
@@ -74,7 +75,7 @@ export function fuseConvLayers(nodes: readonly GraphNode[], weights: Weights): F
       const kernelName = `${max.name}/fused_kernel`;
       out.set(kernelName, { values: scaled, shape: kernel.shape });
       node = fusedNode(max.name, 'FusedDepthwiseConv2dNative', dw, [dw.input![0]!, kernelName, biasName!]);
-      chain.push(head, dw);
+      chain.push(mul, dw);
     }
     if (!node) continue;
     for (const n of chain) removed.add(n.name);

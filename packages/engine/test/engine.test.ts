@@ -9,7 +9,7 @@ import { decodeImage } from '../src/decode.ts';
 import { detectOnImage } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { LEFT_EYE_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
+import { LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -157,6 +157,25 @@ describe('swapFaces', () => {
       diff = Math.max(diff, ...a.map((v, c) => Math.abs(v - b[c]!)));
     }
     expect(diff).toBeLessThan(20);
+  });
+
+  it('never pastes a scarf over a mouth, and keeps the target\'s own scarf', async () => {
+    // Mean change over the target's lips: a plain swap changes them completely.
+    const lipChange = async (source: string, target: string) => {
+      const t = await decodeImage(fixture(target));
+      const face = (await detectOnImage(await loadModels(), t))[0]!;
+      const r = await swapFaces({ source: fixture(source), target: fixture(target), identity: false, keepRaw: true });
+      const mask = new Uint8Array(t.width * t.height);
+      fillPolygon(mask, t.width, t.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
+      let d = 0, n = 0;
+      for (let i = 0; i < mask.length; i++) if (mask[i]) for (let c = 0; c < 3; c++) { d += Math.abs(r.raw!.image.data[3 * i + c]! - t.data[3 * i + c]!); n++; }
+      return d / n;
+    };
+    expect(await lipChange(FILES.eileen, FILES.eastAsian)).toBeGreaterThan(30);
+    // The source's mouth is covered: the target keeps its own lips (and nose to chin).
+    expect(await lipChange(FILES.scarf, FILES.eastAsian)).toBeLessThan(2);
+    // The target's mouth is covered: its scarf stays in front of the new face.
+    expect(await lipChange(FILES.eastAsian, FILES.scarf)).toBeLessThan(2);
   });
 
   it('gives a black-and-white source the colour photo’s skin tone', async () => {

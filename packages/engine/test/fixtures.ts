@@ -16,6 +16,7 @@ export const FILES = {
   older: '007_ai-tpdne-older-woman.jpg',
   profile: '009_ai-sfhq-profile-darkskin-man.jpg',
   eastAsian: '012_ai-sfhq-east-asian-woman.jpg',
+  scarf: '014_ai-sfhq-scarf-over-mouth.jpg',
   coffee: '016_cc0-coffee-noface.png',
   cat: '017_cc0-cat-chelsea-noface.png',
   cartoon: '018_cartoon-emoji-person.png',

@@ -2,61 +2,48 @@
 // strand of hair) in the target are kept from the target, and where the source face is covered the
 // target shows through too, instead of pasting a scarf or a face over the other image's objects.
 // Skin colour is modelled per image from the cheeks and nose (upper skin), in intensity-free
-// chromaticity so shadows do not count as occluders.
+// chromaticity so shadows do not count as occluders. A covered mouth (a scarf, a mask) is caught by
+// its lips: lips are redder than the skin around them, so "lips" less red than the cheeks are the
+// cover itself, which then gives a colour model of the cover (a pale pink scarf is too close to skin
+// for the skin model alone).
 import { gaussianBlur } from '../raster/blur.ts';
-import { TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
 import type { Roi } from '../raster/warp.ts';
 import { upsampleSparse } from '../raster/resample.ts';
+import { fillPolygon } from '../raster/polygon.ts';
 
-interface Model { mr: number; mg: number; i00: number; i01: number; i11: number; my: number }
-
-/** Luminance below which chromaticity is too noisy to judge. */
-const DARK = 40;
 /** Mahalanobis distances (in standard deviations) where occlusion starts and is complete. */
-const D0 = 4, D1 = 6;
+const D0 = OUTLIER, D1 = 6;
 /** Luminance relative to the skin's mean below which a pixel counts as an occluder (fully at DARK_0). */
 const DARK_0 = 0.22, DARK_1 = 0.35;
 
-/** Reads pixel i of the ROI into `rgb` (no allocation: this runs for every sampled pixel). */
-type Px = (i: number, rgb: Float32Array) => void;
+/**
+ * How much less red (chromaticity r − g) than the upper skin the lips must be to count as covered.
+ * Over the fixtures bare lips are 0.01 less red at worst (most are redder); the scarf-covered ones
+ * 0.11 less.
+ */
+const COVER_MARGIN = 0.05;
+/** Distance (standard deviations) by which a pixel must be nearer the cover's colour than the skin's to start counting as cover, and the ramp to full. */
+const COVER_D0 = 1, COVER_RAMP = 2;
 
-function fit(px: Px, cover: Uint8Array, w: number, h: number, prev: Model | null): Model | null {
-  let n = 0, sr = 0, sg = 0, srr = 0, sgg = 0, srg = 0, sy = 0;
-  const rgb = new Float32Array(3);
-  for (let y = 0; y < h; y += 2) {
-    for (let x = 0; x < w; x += 2) {
-      const i = y * w + x;
-      if (cover[i] !== TRI_SKIN_UPPER) continue;
-      px(i, rgb);
-      const R = rgb[0]!, G = rgb[1]!, B = rgb[2]!;
-      const Y = 0.299 * R + 0.587 * G + 0.114 * B;
-      if (Y < DARK) continue;
-      const s = R + G + B + 1, r = R / s, g = G / s;
-      if (prev && dist2(prev, r, g) > D0 * D0) continue;
-      n++; sr += r; sg += g; srr += r * r; sgg += g * g; srg += r * g; sy += Y;
-    }
-  }
-  if (n < 30) return prev;
-  const mr = sr / n, mg = sg / n;
-  // A floor on the spread keeps a very uniform face from flagging every pore.
-  const vr = srr / n - mr * mr + 1e-4, vg = sgg / n - mg * mg + 1e-4, c = srg / n - mr * mg;
-  const det = vr * vg - c * c;
-  if (det <= 0) return prev;
-  return { mr, mg, i00: vg / det, i01: -c / det, i11: vr / det, my: sy / n };
+/** The colour model of whatever covers the mouth, or null when the lips show (see COVER_MARGIN). */
+function mouthCover(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinModel): SkinModel | null {
+  const cover = fitSkin(px, (i) => lips[i] === 1, w, h, null, 20);
+  return cover && cover.mr - cover.mg < skin.mr - skin.mg - COVER_MARGIN ? cover : null;
 }
 
-function dist2(m: Model, r: number, g: number): number {
-  const dr = r - m.mr, dg = g - m.mg;
-  return dr * dr * m.i00 + 2 * dr * dg * m.i01 + dg * dg * m.i11;
-}
-
-function model(px: Px, cover: Uint8Array, w: number, h: number): Model | null {
-  const first = fit(px, cover, w, h, null);
-  return first ? fit(px, cover, w, h, first) : null;
+/** 0..1: how much nearer the cover's colour than the skin's pixel `rgb` is. */
+function coverWeight(skin: SkinModel, cover: SkinModel, rgb: Float32Array): number {
+  const R = rgb[0]!, G = rgb[1]!, B = rgb[2]!;
+  if (0.299 * R + 0.587 * G + 0.114 * B < DARK) return 0;
+  const s = R + G + B + 1, r = R / s, g = G / s;
+  const t = (Math.sqrt(chromaDist2(skin, r, g)) - Math.sqrt(chromaDist2(cover, r, g)) - COVER_D0) / COVER_RAMP;
+  return t <= 0 ? 0 : t >= 1 ? 1 : t;
 }
 
 /** How far pixel `rgb` is from being skin under model m: 0 skin .. 1 surely something else. */
-function occluderWeight(m: Model, rgb: Float32Array): number {
+function occluderWeight(m: SkinModel, rgb: Float32Array): number {
   const R = rgb[0]!, G = rgb[1]!, B = rgb[2]!;
   const Y = 0.299 * R + 0.587 * G + 0.114 * B;
   // Far darker than the face's skin: a dark scarf edge, sunglasses, hair (not a soft shadow).
@@ -64,26 +51,30 @@ function occluderWeight(m: Model, rgb: Float32Array): number {
   const dark = rel >= DARK_1 ? 0 : rel <= DARK_0 ? 1 : (DARK_1 - rel) / (DARK_1 - DARK_0);
   if (Y < DARK) return dark;
   const s = R + G + B + 1;
-  const d = Math.sqrt(dist2(m, R / s, G / s));
+  const d = Math.sqrt(chromaDist2(m, R / s, G / s));
   const o = d <= D0 ? 0 : d >= D1 ? 1 : (d - D0) / (D1 - D0);
   return o > dark ? o : dark;
 }
 
 /**
  * Returns the occlusion weight (0..1) of every ROI pixel, smoothed. Only skin-class pixels can be
- * occluders: eyes, brows and lips differ from skin by nature.
+ * occluders (eyes, brows and lips differ from skin by nature), and the lips themselves when they are
+ * covered. `lips` gives the outer lip outlines (flat x,y image coordinates) of the target face and of
+ * the warped source.
  */
-export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number): Float32Array | null {
+export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, lips?: { target: ArrayLike<number>; source: ArrayLike<number> }): Float32Array | null {
   const { w, h } = roi;
   const n = w * h;
-  const tpx: Px = (i, rgb) => {
-    const p = ((roi.y + ((i / w) | 0)) * imageWidth + roi.x + (i % w)) * 3;
-    rgb[0] = image[p]!; rgb[1] = image[p + 1]!; rgb[2] = image[p + 2]!;
-  };
-  const spx: Px = (i, rgb) => { rgb[0] = warped[i]!; rgb[1] = warped[n + i]!; rgb[2] = warped[2 * n + i]!; };
-  const mt = model(tpx, cover, w, h);
-  const ms = model(spx, cover, w, h);
+  const tpx = imagePx(image, imageWidth, roi), spx = planarPx(warped, n);
+  const mt = upperSkinModel(tpx, cover, w, h);
+  const ms = upperSkinModel(spx, cover, w, h);
   if (!mt && !ms) return null;
+  const plane = (poly: ArrayLike<number>): Uint8Array => { const p = new Uint8Array(n); fillPolygon(p, w, h, roi.x, roi.y, poly); return p; };
+  const lipsT = lips ? plane(lips.target) : null, lipsS = lips ? plane(lips.source) : null;
+  // A covered mouth in the target keeps the target's cover; one in the source lets the target show.
+  const ct = lipsT && mt ? mouthCover(tpx, lipsT, w, h, mt) : null;
+  const cs = lipsS && ms ? mouthCover(spx, lipsS, w, h, ms) : null;
+  const covered = ct !== null || cs !== null;
   // Evaluate on a coarse grid: occluders worth keeping are larger than a few pixels.
   const k = Math.max(1, Math.floor(faceSize / 96));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
@@ -94,10 +85,12 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
     for (let x = 0; x < w; x += k) {
       const i = y * w + x;
       const c = cover[i];
-      if (c !== TRI_SKIN && c !== TRI_SKIN_UPPER) continue;
-      let occ = 0;
-      if (mt) { tpx(i, rgb); occ = occluderWeight(mt, rgb); }
-      if (ms) { spx(i, rgb); const o = occluderWeight(ms, rgb); if (o > occ) occ = o; }
+      // A covered mouth leaves the lower face (nostrils down) to the target, lips and mouth included.
+      const coveredLower = covered && (c === TRI_SKIN || c === TRI_MOUTH || (c !== 0 && (lipsT![i] === 1 || lipsS![i] === 1)));
+      if (c !== TRI_SKIN && c !== TRI_SKIN_UPPER && !coveredLower) continue;
+      let occ = coveredLower ? 1 : 0;
+      if (mt) { tpx(i, rgb); occ = Math.max(occ, occluderWeight(mt, rgb), ct ? coverWeight(mt, ct, rgb) : 0); }
+      if (ms) { spx(i, rgb); occ = Math.max(occ, occluderWeight(ms, rgb), cs ? coverWeight(ms, cs, rgb) : 0); }
       grid[((y / k) | 0) * gw + ((x / k) | 0)] = occ;
       if (occ > 0) any = true;
     }

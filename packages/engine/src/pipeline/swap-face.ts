@@ -4,7 +4,7 @@
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatPoints } from '../detect.ts';
-import { topology, TRI_OUTER } from '../mesh/topology.ts';
+import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts';
 import { mirrorOverrides, overStretched } from '../mesh/mirror.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
@@ -137,7 +137,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
 
   t = performance.now();
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
-  const occ = occlusionMask(od, ow, roi, W, cover, faceSize);
+  const occ = occlusionMask(od, ow, roi, W, cover, faceSize, { target: loopUv(dstPts, OUTER_LIP_LOOP), source: loopUv(placed, OUTER_LIP_LOOP) });
   let occluded = 0;
   if (occ) {
     for (let i = 0; i < n; i++) {

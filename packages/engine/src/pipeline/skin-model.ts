@@ -1,0 +1,68 @@
+// Per-image skin colour model shared by the occlusion mask and the forehead gate: a Gaussian over
+// intensity-free chromaticity (r, g) fitted on the upper skin (cheeks, nose, forehead band), so
+// shadows do not count as "not skin", plus the skin's mean luminance.
+import { TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import type { Roi } from '../raster/warp.ts';
+
+export interface SkinModel { mr: number; mg: number; i00: number; i01: number; i11: number; my: number }
+
+/** Reads pixel i of the ROI into `rgb` (no allocation: this runs for every sampled pixel). */
+export type Px = (i: number, rgb: Float32Array) => void;
+
+/** Luminance below which chromaticity is too noisy to judge. */
+export const DARK = 40;
+/** Mahalanobis distance (standard deviations) beyond which a pixel is surely not skin; the refit drops those. */
+export const OUTLIER = 4;
+
+/** ROI pixel reader for an interleaved RGB image (full frame). */
+export function imagePx(image: Uint8Array, imageWidth: number, roi: Roi): Px {
+  const w = roi.w;
+  return (i, rgb) => {
+    const p = ((roi.y + ((i / w) | 0)) * imageWidth + roi.x + (i % w)) * 3;
+    rgb[0] = image[p]!; rgb[1] = image[p + 1]!; rgb[2] = image[p + 2]!;
+  };
+}
+
+/** ROI pixel reader for planar float RGB over the ROI (the warped source). */
+export function planarPx(planes: Float32Array, n: number): Px {
+  return (i, rgb) => { rgb[0] = planes[i]!; rgb[1] = planes[n + i]!; rgb[2] = planes[2 * n + i]!; };
+}
+
+/** Fits the model on every other pixel that `accept` takes; with `prev`, outliers of prev are left out. */
+export function fitSkin(px: Px, accept: (i: number) => boolean, w: number, h: number, prev: SkinModel | null, minCount = 30): SkinModel | null {
+  let n = 0, sr = 0, sg = 0, srr = 0, sgg = 0, srg = 0, sy = 0;
+  const rgb = new Float32Array(3);
+  for (let y = 0; y < h; y += 2) {
+    for (let x = 0; x < w; x += 2) {
+      const i = y * w + x;
+      if (!accept(i)) continue;
+      px(i, rgb);
+      const R = rgb[0]!, G = rgb[1]!, B = rgb[2]!;
+      const Y = 0.299 * R + 0.587 * G + 0.114 * B;
+      if (Y < DARK) continue;
+      const s = R + G + B + 1, r = R / s, g = G / s;
+      if (prev && chromaDist2(prev, r, g) > OUTLIER * OUTLIER) continue;
+      n++; sr += r; sg += g; srr += r * r; sgg += g * g; srg += r * g; sy += Y;
+    }
+  }
+  if (n < minCount) return prev;
+  const mr = sr / n, mg = sg / n;
+  // A floor on the spread keeps a very uniform face from flagging every pore.
+  const vr = srr / n - mr * mr + 1e-4, vg = sgg / n - mg * mg + 1e-4, c = srg / n - mr * mg;
+  const det = vr * vg - c * c;
+  if (det <= 0) return prev;
+  return { mr, mg, i00: vg / det, i01: -c / det, i11: vr / det, my: sy / n };
+}
+
+/** Squared Mahalanobis distance of chromaticity (r, g) from the model. */
+export function chromaDist2(m: SkinModel, r: number, g: number): number {
+  const dr = r - m.mr, dg = g - m.mg;
+  return dr * dr * m.i00 + 2 * dr * dg * m.i01 + dg * dg * m.i11;
+}
+
+/** The skin model of one image's upper skin, fitted twice (the second time without the first fit's outliers). */
+export function upperSkinModel(px: Px, cover: Uint8Array, w: number, h: number): SkinModel | null {
+  const upper = (i: number): boolean => cover[i] === TRI_SKIN_UPPER;
+  const first = fitSkin(px, upper, w, h, null);
+  return first ? fitSkin(px, upper, w, h, first) : null;
+}

@@ -3,6 +3,7 @@
 import type { RgbImage } from './decode.ts';
 import type { Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
+import { refineFaces, type RefinedFace } from './mesh-refine.ts';
 
 export interface FaceBox { x: number; y: number; width: number; height: number }
 /** Head rotation in degrees. */
@@ -41,20 +42,34 @@ export async function detectOnImage(models: Models, img: RgbImage, minFaceSize =
   const { human, tf } = models;
   const tensor = tf.tensor3d(img.data, [img.height, img.width, 3], 'int32');
   let found: HumanFace[];
+  const refined = new Map<HumanFace, RefinedFace>();
   try {
     // Without rotation correction the mesh holds on near-profile heads far better; strongly
-    // rolled heads get a second pass with it.
-    found = (await human.detect(tensor, { face: { detector: { rotation: false } } })).face;
+    // rolled heads get a second pass with it. The iris model runs in the landmark pass below only:
+    // this pass just finds the faces and frames them.
+    found = (await human.detect(tensor, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
+    let rotated = false;
     if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
-      const rotated = (await human.detect(tensor, { face: { detector: { rotation: true } } })).face;
-      if (betterOrEqual(rotated, found)) found = rotated;
+      const turned = (await human.detect(tensor, { face: { detector: { rotation: true }, iris: { enabled: false } } })).face;
+      if (betterOrEqual(turned, found)) { found = turned; rotated = true; }
+    }
+    // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
+    const image = tf.tidy(() => tf.cast(tf.expandDims(tensor, 0), 'float32'));
+    try {
+      found = found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468);
+      const second = await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE);
+      found.forEach((f, k) => { const r = second[k]; if (r) refined.set(f, r); });
+    } finally {
+      tf.dispose(image);
     }
   } finally {
     tf.dispose(tensor);
   }
   const faces: Face[] = [];
-  for (const f of found) {
-    if (f.score < MIN_FACE_SCORE || f.mesh.length < 468) continue;
+  for (const first of found) {
+    // A face whose mesh is not confident on a crop framed by its own landmarks is not a face.
+    const f = refined.get(first);
+    if (!f) continue;
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let i = 0; i < 468; i++) {
       const p = f.mesh[i]!;
@@ -67,7 +82,7 @@ export async function detectOnImage(models: Models, img: RgbImage, minFaceSize =
     const size = Math.max(width, height);
     const margin = 0.02 * size;
     const partial = minX < -margin || minY < -margin || maxX > img.width - 1 + margin || maxY > img.height - 1 + margin;
-    const angle = f.rotation?.angle ?? { yaw: 0, pitch: 0, roll: 0 };
+    const angle = f.angle;
     faces.push({
       index: 0,
       box: { x: round1(minX), y: round1(minY), width: round1(width), height: round1(height) },

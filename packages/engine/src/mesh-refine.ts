@@ -1,0 +1,235 @@
+// Second landmark pass. Human crops each face for the mesh model from the detector's box, and that
+// box moves with the face's appearance: the same head with another face in it (a swap result) is
+// framed differently and read at another pose. Cropping again around the first pass's own mesh
+// (centred on the landmarks and sized from their extent, as MediaPipe's tracking loop re-crops from
+// the last landmarks) reads every face the same way. The landmarks are kept sub-pixel (Human
+// truncates them to whole pixels), and the iris model is fed the eye it reads: Human mirrors both
+// eyes in and only one back, which put the right eye's iris and lid points off the eye.
+//
+// The mesh, iris and head-angle steps otherwise follow Human 3.x (src/face/facemesh.ts,
+// facemeshutil.ts, iris.ts, angles.ts; MIT licence, (c) Vladimir Mandic), so the landmarks and
+// angles mean what Human's do.
+import type { FaceResult as HumanFace } from '@vladmandic/human';
+import type { GraphModel, Models } from './models.ts';
+
+type Tf = Models['tf'];
+type Tensor = ReturnType<Tf['tensor']>;
+type P3 = [number, number, number];
+type Matrix = number[][];
+
+/** Mesh model input side (pixels). */
+const MESH_SIZE = 192;
+/** Iris model input side and the eye crop's size relative to the eye's corners. */
+const IRIS_SIZE = 64, IRIS_SCALE = 2.3;
+/** Points of Human's iris model output, and where its 5 iris points start. */
+const IRIS_POINTS = 76, IRIS_INDEX = 71;
+/**
+ * Crop side relative to the landmarks' extent. Human's detector-based crops come out 1.32–1.53×
+ * over the fixtures, varying with the face; a fixed ratio frames every face alike.
+ */
+const CROP_SCALE = 1.5;
+/** Rotation (radians) below which Human crops upright. */
+const MIN_ROTATION = 0.2;
+
+// Mesh contours that the iris model refines, and where each sits in the iris model's output.
+const EYE = {
+  right: {
+    EyeUpper0: [246, 161, 160, 159, 158, 157, 173], EyeLower0: [33, 7, 163, 144, 145, 153, 154, 155, 133],
+    EyeUpper1: [247, 30, 29, 27, 28, 56, 190], EyeLower1: [130, 25, 110, 24, 23, 22, 26, 112, 243],
+    EyeUpper2: [113, 225, 224, 223, 222, 221, 189], EyeLower2: [226, 31, 228, 229, 230, 231, 232, 233, 244],
+    EyeLower3: [143, 111, 117, 118, 119, 120, 121, 128, 245],
+    EyebrowUpper: [156, 70, 63, 105, 66, 107, 55, 193], EyebrowLower: [35, 124, 46, 53, 52, 65],
+  },
+  left: {
+    EyeUpper0: [466, 388, 387, 386, 385, 384, 398], EyeLower0: [263, 249, 390, 373, 374, 380, 381, 382, 362],
+    EyeUpper1: [467, 260, 259, 257, 258, 286, 414], EyeLower1: [359, 255, 339, 254, 253, 252, 256, 341, 463],
+    EyeUpper2: [342, 445, 444, 443, 442, 441, 413], EyeLower2: [446, 261, 448, 449, 450, 451, 452, 453, 464],
+    EyeLower3: [372, 340, 346, 347, 348, 349, 350, 357, 465],
+    EyebrowUpper: [383, 300, 293, 334, 296, 336, 285, 417], EyebrowLower: [265, 353, 276, 283, 282, 295],
+  },
+} as const;
+type Contour = keyof typeof EYE.left;
+const IRIS_INDICES: Record<Contour, number[]> = {
+  EyeUpper0: [9, 10, 11, 12, 13, 14, 15], EyeUpper1: [25, 26, 27, 28, 29, 30, 31], EyeUpper2: [41, 42, 43, 44, 45, 46, 47],
+  EyeLower0: [0, 1, 2, 3, 4, 5, 6, 7, 8], EyeLower1: [16, 17, 18, 19, 20, 21, 22, 23, 24], EyeLower2: [32, 33, 34, 35, 36, 37, 38, 39, 40],
+  EyeLower3: [54, 55, 56, 57, 58, 59, 60, 61, 62], EyebrowUpper: [63, 64, 65, 66, 67, 68, 69, 70], EyebrowLower: [48, 49, 50, 51, 52, 53],
+};
+/** Upper lip centre and the point between the eyes: the face's vertical axis, for the crop's rotation. */
+const SYMMETRY = [13, 168] as const;
+
+interface Box { x0: number; y0: number; x1: number; y1: number }
+
+export interface RefinedFace {
+  /** 478 points [x, y, z] in image pixels (z in the mesh crop's units, as Human's). */
+  mesh: P3[];
+  score: number;
+  /** Head rotation in radians. */
+  angle: { yaw: number; pitch: number; roll: number };
+}
+
+const normalizeRadians = (a: number) => a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
+const computeRotation = (p1: readonly (number | undefined)[], p2: readonly (number | undefined)[]) => normalizeRadians(Math.PI / 2 - Math.atan2(-(p2[1]! - p1[1]!), p2[0]! - p1[0]!));
+const dot = (a: readonly number[], b: readonly number[]) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!; return s; };
+
+function multiply(a: Matrix, b: Matrix): Matrix {
+  return a.map((row) => [0, 1, 2].map((j) => row[0]! * b[0]![j]! + row[1]! * b[1]![j]! + row[2]! * b[2]![j]!));
+}
+const translation = (x: number, y: number): Matrix => [[1, 0, x], [0, 1, y], [0, 0, 1]];
+function rotationAbout(angle: number, cx: number, cy: number): Matrix {
+  const c = Math.cos(angle), s = Math.sin(angle);
+  return multiply(multiply(translation(cx, cy), [[c, -s, 0], [s, c, 0], [0, 0, 1]]), translation(-cx, -cy));
+}
+function invert(m: Matrix): Matrix {
+  const r = [[m[0]![0]!, m[1]![0]!], [m[0]![1]!, m[1]![1]!]];
+  const t = [m[0]![2]!, m[1]![2]!];
+  return [[...r[0]!, -dot(r[0]!, t)], [...r[1]!, -dot(r[1]!, t)], [0, 0, 1]];
+}
+
+/** Crop-space mesh coordinates back to image pixels (Human's transformRawCoords without truncation). */
+function toImage(raw: P3[], box: Box, angle: number, rot: Matrix | null): P3[] {
+  const sx = (box.x1 - box.x0) / MESH_SIZE, sy = (box.y1 - box.y0) / MESH_SIZE;
+  const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+  const turn = rot ? rotationAbout(angle, 0, 0) : null;
+  const inv = rot ? invert(rot) : null;
+  const ox = inv ? dot([cx, cy, 1], inv[0]!) : cx, oy = inv ? dot([cx, cy, 1], inv[1]!) : cy;
+  return raw.map(([x, y, z]) => {
+    let px = sx * (x - MESH_SIZE / 2), py = sy * (y - MESH_SIZE / 2);
+    if (turn) { const h = [px, py, 1]; [px, py] = [dot(h, turn[0]!), dot(h, turn[1]!)]; }
+    return [px + ox, py + oy, z];
+  });
+}
+
+/** Human's calculateFaceAngle, from the mesh and the crop box (see angles.ts). */
+function headAngle(mesh: P3[], box: Box): { yaw: number; pitch: number; roll: number } {
+  const size = Math.max(box.x1 - box.x0, box.y1 - box.y0) / 1.5;
+  const pt = (i: number): P3 => [mesh[i]![0] / size, mesh[i]![1] / size, mesh[i]![2] / MESH_SIZE];
+  const sub = (a: P3, b: P3): P3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+  const norm = (v: P3): P3 => { const l = Math.hypot(v[0], v[1], v[2]); return [v[0] / l, v[1] / l, v[2] / l]; };
+  const cross = (a: P3, b: P3): P3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const y = norm(sub(pt(152), pt(10)));
+  let x = norm(sub(pt(454), pt(234)));
+  const z = norm(cross(x, y));
+  x = cross(y, z);
+  const [r00, , , r10, r11, r12, r20] = [...x, ...y, ...z];
+  let tx: number, ty: number, tz: number;
+  if (r10! < 1) {
+    if (r10! > -1) {
+      tz = Math.atan2(r10!, Math.sqrt(r00! * r00! + r20! * r20!));
+      ty = Math.atan2(-r20!, r00!);
+      tx = Math.atan2(-r12!, r11!);
+    } else { tz = -Math.PI / 2; ty = -Math.atan2(z[1], z[2]); tx = 0; }
+  } else { tz = Math.PI / 2; ty = Math.atan2(z[1], z[2]); tx = 0; }
+  const fin = (v: number) => (Number.isNaN(v) ? 0 : -v);
+  return { pitch: fin(tx), yaw: fin(ty), roll: fin(tz) };
+}
+
+/** The iris model's crop around one eye (in mesh-crop pixels), from its two corners. */
+function eyeBox(raw: P3[], inner: number, outer: number): Box {
+  const a = raw[inner]!, b = raw[outer]!;
+  const cx = (a[0] + b[0]) / 2, cy = (a[1] + b[1]) / 2;
+  const half = (IRIS_SCALE * Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]))) / 2;
+  return { x0: Math.round(cx - half), y0: Math.round(cy - half), x1: Math.round(cx + half), y1: Math.round(cy + half) };
+}
+
+/** Refines one face's eye contours from its two eyes' iris model output and adds the 10 iris points (Human's augmentIris). */
+function augmentIris(raw: P3[], data: ArrayLike<number>, offset: number, lb: Box, rb: Box): P3[] {
+  const eyePoints = (at: number, b: Box, flip: boolean): P3[] => {
+    const pts: P3[] = [];
+    for (let i = 0; i < IRIS_POINTS; i++) {
+      const x = data[at + 3 * i]!, y = data[at + 3 * i + 1]!, z = data[at + 3 * i + 2]!;
+      pts.push([(flip ? 1 - x / IRIS_SIZE : x / IRIS_SIZE) * (b.x1 - b.x0) + b.x0, (y / IRIS_SIZE) * (b.y1 - b.y0) + b.y0, z]);
+    }
+    return pts;
+  };
+  const left = eyePoints(offset, lb, true), right = eyePoints(offset + 3 * IRIS_POINTS, rb, false);
+  const replace = (side: 'left' | 'right', pts: P3[], only: Contour[] | null) => {
+    for (const key of Object.keys(IRIS_INDICES) as Contour[]) {
+      if (only && !only.includes(key)) continue;
+      const mesh = EYE[side][key], idx = IRIS_INDICES[key];
+      for (let j = 0; j < idx.length; j++) {
+        const p = pts[idx[j]!]!, m = mesh[j]!;
+        raw[m] = [p[0], p[1], (p[2] + raw[m]![2]) / 2];
+      }
+    }
+  };
+  // A head turned aside shows one eye foreshortened: only that eye's lid lines are replaced there.
+  const depthDiff = raw[EYE.left.EyeLower0[0]]![2] - raw[EYE.right.EyeLower0[0]]![2];
+  if (Math.abs(depthDiff) < 30) { replace('left', left, null); replace('right', right, null); }
+  else if (depthDiff < 1) replace('left', left, ['EyeUpper0', 'EyeLower0']);
+  else replace('right', right, ['EyeUpper0', 'EyeLower0']);
+  // Iris depth is unreliable: it takes the eyelids' (0 centre, 2 above, 4 below).
+  const irisPoints = (side: 'left' | 'right', pts: P3[]): P3[] => {
+    const up = raw[EYE[side].EyeUpper0[3]]![2], low = raw[EYE[side].EyeLower0[4]]![2];
+    return pts.slice(IRIS_INDEX).map((p, i) => [p[0], p[1], i === 2 ? up : i === 4 ? low : (up + low) / 2]);
+  };
+  return [...raw, ...irisPoints('left', left), ...irisPoints('right', right)];
+}
+
+/** Where one face is cropped for the mesh model. */
+interface Framing { box: Box; angle: number; turned: boolean; cx: number; cy: number }
+
+function framing(face: HumanFace, rotate: boolean): Framing {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of face.mesh) { minX = Math.min(minX, p[0]); maxX = Math.max(maxX, p[0]); minY = Math.min(minY, p[1]); maxY = Math.max(maxY, p[1]); }
+  const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+  const half = (CROP_SCALE * Math.max(maxX - minX, maxY - minY)) / 2;
+  const angle = rotate ? computeRotation(face.mesh[SYMMETRY[0]]!, face.mesh[SYMMETRY[1]]!) : 0;
+  return { box: { x0: cx - half, y0: cy - half, x1: cx + half, y1: cy + half }, angle, turned: Math.abs(angle) > MIN_ROTATION, cx, cy };
+}
+
+/**
+ * Runs the mesh and iris models again, all faces in one batch, on crops centred on each face's
+ * first-pass landmarks and sized from their extent. `image` is the [1, h, w, 3] input (float);
+ * `rotate` crops along each face's axis (as the rotation-corrected pass does). A face whose mesh is
+ * not confident (below `minScore`) there comes back null.
+ */
+export async function refineFaces(models: Models, image: Tensor, h: number, w: number, faces: HumanFace[], rotate: boolean, minScore: number): Promise<Array<RefinedFace | null>> {
+  const { human, tf } = models;
+  const meshModel = human.models.models.facemesh as GraphModel | null;
+  const irisModel = human.models.models.iris as GraphModel | null;
+  if (!meshModel || !irisModel || faces.length === 0) return faces.map(() => null);
+  const frames = faces.map((f) => framing(f, rotate));
+  const batch = tf.tidy(() => tf.concat(frames.map((fr) => {
+    const src = fr.turned ? tf.image.rotateWithOffset(image as never, fr.angle, 0, [fr.cx / w, fr.cy / h]) : image;
+    const { box } = fr;
+    return tf.div(tf.image.cropAndResize(src as never, [[box.y0 / h, box.x0 / w, box.y1 / h, box.x1 / w]], [0], [MESH_SIZE, MESH_SIZE]), 255);
+  })));
+  try {
+    const results = meshModel.execute(batch) as Tensor[];
+    const confT = results.find((t) => t.shape[t.shape.length - 1] === 1);
+    const meshT = results.find((t) => t.shape[t.shape.length - 1] === 1404);
+    const scores = confT ? await confT.data() : new Float32Array(faces.length);
+    const flat = meshT ? await meshT.data() : null;
+    tf.dispose(results);
+    const raws: Array<P3[] | null> = frames.map((_, k) => {
+      if (!flat || !(scores[k]! >= minScore)) return null;
+      const raw: P3[] = [];
+      for (let i = 0; i < 468; i++) raw.push([flat[k * 1404 + 3 * i]!, flat[k * 1404 + 3 * i + 1]!, flat[k * 1404 + 3 * i + 2]!]);
+      return raw;
+    });
+    const live = raws.map((r, k) => (r ? k : -1)).filter((k) => k >= 0);
+    if (live.length === 0) return faces.map(() => null);
+    // Both eyes of every face through the iris model at once. It reads a right eye: the left eye is
+    // mirrored in, and its points mirrored back.
+    const eyes = live.map((k) => [eyeBox(raws[k]!, EYE.left.EyeLower0[0], EYE.left.EyeLower0[8]), eyeBox(raws[k]!, EYE.right.EyeLower0[0], EYE.right.EyeLower0[8])] as const);
+    const irisInput = tf.tidy(() => {
+      const cut = (k: number, b: Box) => tf.image.cropAndResize(batch as never, [[b.y0 / MESH_SIZE, b.x0 / MESH_SIZE, b.y1 / MESH_SIZE, b.x1 / MESH_SIZE]], [k], [IRIS_SIZE, IRIS_SIZE]);
+      return tf.concat(live.flatMap((k, j) => [tf.image.flipLeftRight(cut(k, eyes[j]![0])), cut(k, eyes[j]![1])]));
+    });
+    const irisOut = irisModel.execute(irisInput) as Tensor;
+    tf.dispose(irisInput);
+    const irisData = await irisOut.data();
+    tf.dispose(irisOut);
+    const out: Array<RefinedFace | null> = faces.map(() => null);
+    live.forEach((k, j) => {
+      const fr = frames[k]!;
+      const raw = augmentIris(raws[k]!, irisData, j * 2 * 3 * IRIS_POINTS, eyes[j]![0], eyes[j]![1]);
+      const mesh = toImage(raw, fr.box, fr.angle, fr.turned ? rotationAbout(-fr.angle, fr.cx, fr.cy) : null);
+      // Human's angle step takes the box centred on the final mesh, of the same size.
+      out[k] = { mesh, score: scores[k]!, angle: headAngle(mesh, fr.box) };
+    });
+    return out;
+  } finally {
+    tf.dispose(batch);
+  }
+}

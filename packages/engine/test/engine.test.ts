@@ -159,6 +159,13 @@ describe('swapFaces', () => {
     expect(diff).toBeLessThan(20);
   });
 
+  it('treats a three-quarter head whose nose stands out of its outline as side-on, and a frontal source on a turned target not', async () => {
+    const r = await swapFaces({ source: fixture(FILES.threeQuarter), target: fixture(FILES.eileen), identity: false });
+    expect(r.warnings).toEqual(['source_side_on']);
+    const back = await swapFaces({ source: fixture(FILES.eileen), target: fixture(FILES.threeQuarter), identity: false });
+    expect(back.warnings).toEqual([]);
+  });
+
   it('never pastes a scarf over a mouth, and keeps the target\'s own scarf', async () => {
     // Mean change over the target's lips: a plain swap changes them completely.
     const lipChange = async (source: string, target: string) => {

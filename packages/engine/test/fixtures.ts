@@ -15,6 +15,7 @@ export const FILES = {
   crew: '004_nasa-apollo11-crew.jpg',
   older: '007_ai-tpdne-older-woman.jpg',
   profile: '009_ai-sfhq-profile-darkskin-man.jpg',
+  threeQuarter: '010_ai-sfhq-threequarter-elderly-man.jpg',
   eastAsian: '012_ai-sfhq-east-asian-woman.jpg',
   scarf: '014_ai-sfhq-scarf-over-mouth.jpg',
   coffee: '016_cc0-coffee-noface.png',

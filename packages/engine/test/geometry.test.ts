@@ -3,7 +3,7 @@ import { applyAffine, signedArea2, triangleAffine } from '../src/raster/affine.t
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
-import { INNER_LIP_LOOP, MESH_POINTS, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
+import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
 import { mirrorOverrides, overStretched } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
 import { canonicalFace } from './mesh.ts';
@@ -101,8 +101,7 @@ describe('mesh topology', () => {
     const out = warpTriangles({ src, srcPts: pts, dstPts: pts, triangles, triClass, roi: { x: 0, y: 0, w, h } });
     // Inside the face outline every pixel is covered by some triangle.
     const outline = new Uint8Array(w * h);
-    const loop = [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109];
-    const poly = new Float32Array(loop.flatMap((i) => [pts[2 * i]!, pts[2 * i + 1]!]));
+    const poly = new Float32Array(FACE_OVAL_LOOP.flatMap((i) => [pts[2 * i]!, pts[2 * i + 1]!]));
     fillPolygon(outline, w, h, 0, 0, poly, 1);
     let inside = 0, holes = 0;
     for (let i = 0; i < w * h; i++) if (outline[i]) { inside++; if (!out.cover[i]) holes++; }

@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import { detectFaces } from '../src/index.ts';
 import { decodeImage } from '../src/decode.ts';
 import { LEFT_EYE_LOOP, pointInPolygon, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
+import { noseProtrusion } from '../src/mesh/profile.ts';
+import { flatPoints } from '../src/detect.ts';
 import { FILES, fixture } from './fixtures.ts';
+import { canonicalFace } from './mesh.ts';
 
 const FRONTAL = ['003_navy-grace-hopper.jpg', '006_cc0-codait-luciano.png', FILES.older, '011_ai-sfhq-baby.jpg', FILES.eastAsian, '013_ai-sfhq-beard-glasses-elderly.jpg'];
 
@@ -60,6 +63,21 @@ describe('landmark pass', () => {
         // the fix concerns, within 0.1; the left within 0.2 (006's reads 0.16 on a lash line).
         expect(Math.hypot(L[iris]![0] - px, L[iris]![1] - py) / eyeWidth, `${name} iris ${iris}`).toBeLessThan(iris === 473 ? 0.1 : 0.2);
       }
+    }
+  });
+});
+
+describe('side-on heads', () => {
+  it('tell a nose tip standing outside the face outline from one inside it', async () => {
+    expect(noseProtrusion(canonicalFace(200, 0, 0), 200)).toBeLessThan(-0.3);
+    for (const name of FRONTAL) {
+      const f = (await detectFaces(fixture(name))).faces[0]!;
+      expect(noseProtrusion(flatPoints(f), f.size), name).toBeLessThan(-0.15);
+    }
+    // The profile (009) and the three-quarter-to-profile (010) whose yaw the mesh reads at only ~36°.
+    for (const name of [FILES.profile, '010_ai-sfhq-threequarter-elderly-man.jpg']) {
+      const f = (await detectFaces(fixture(name))).faces[0]!;
+      expect(noseProtrusion(flatPoints(f), f.size), name).toBeGreaterThan(0.1);
     }
   });
 });

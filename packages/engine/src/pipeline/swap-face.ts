@@ -6,6 +6,7 @@ import type { Face } from '../detect.ts';
 import { flatPoints } from '../detect.ts';
 import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts';
 import { mirrorOverrides, overStretched } from '../mesh/mirror.ts';
+import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
 import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
@@ -52,10 +53,12 @@ const RESHAPE_MAX_YAW = 25;
 const MAX_STRETCH = 20;
 
 /**
- * Source yaw (as the mesh reads it: ~45° for a head seen side-on) and yaw difference from the target
- * beyond which the source's eyes and midline are not used (see Topology.sideOnHidden).
+ * A source head is side-on when its nose tip stands outside its face outline (see noseProtrusion) and
+ * the target is turned at least PROFILE_YAW_DIFF degrees less: its midline is then a silhouette, its
+ * far eye hidden and its near eye foreshortened, and both are left to the target (see
+ * Topology.sideOnHidden).
  */
-const PROFILE_YAW = 38, PROFILE_YAW_DIFF = 25;
+const PROFILE_YAW_DIFF = 25;
 
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
@@ -127,9 +130,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const stretched = overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH);
   let unseen = leaveToTarget(triClass, stretched);
   // A head seen side-on shows its eyes and midline edge-on, and the mesh (which under-reads such
-  // turns) spreads them over a frontal face: a white almond for an eye, the wall behind for the ridge.
-  // Such a source leaves those to the target.
-  const sideOn = Math.abs(srcFace.rotation.yaw) >= PROFILE_YAW && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
+  // turns) spreads them over a frontal face: a white almond or a dark hollow for an eye, the wall
+  // behind for the ridge. Such a source leaves those to the target.
+  const sideOn = noseProtrusion(srcPts, srcFace.size) > 0 && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
   if (sideOn) unseen += leaveToTarget(triClass, topo.sideOnHidden);
   const warped = warpTriangles({ src, srcPts, dstPts: placed, triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;

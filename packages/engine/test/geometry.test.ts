@@ -3,7 +3,7 @@ import { applyAffine, signedArea2, triangleAffine } from '../src/raster/affine.t
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
-import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
+import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, topology } from '../src/mesh/topology.ts';
 import { mirrorOverrides, overStretched } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
 import { canonicalFace } from './mesh.ts';
@@ -107,9 +107,10 @@ describe('mesh topology', () => {
     for (let i = 0; i < w * h; i++) if (outline[i]) { inside++; if (!out.cover[i]) holes++; }
     expect(inside).toBeGreaterThan(20000);
     expect(holes / inside).toBeLessThan(0.002);
-    // The mouth fill is classed separately and the outer ring is outside the blend mask.
+    // The mouth fill is classed separately; above the inner face's forehead row lies the upper
+    // forehead, swapped only where it is bare skin (forehead.ts).
     expect(triClass.includes(TRI_MOUTH)).toBe(true);
-    expect(triClass.includes(TRI_OUTER)).toBe(true);
+    expect(triClass.includes(TRI_FOREHEAD)).toBe(true);
   });
 
   it('pairs every point with its mirror image', () => {

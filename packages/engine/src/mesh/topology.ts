@@ -18,6 +18,15 @@ export const INNER_FACE_LOOP = [
   389, 298, 333, 299, 337, 151, 108, 69, 104, 68, 162,
 ];
 
+/**
+ * The mesh's top edge, which runs along or just above the hairline. Between it and INNER_FACE_LOOP's
+ * forehead row lies the upper forehead (TRI_FOREHEAD), swapped only where both faces show bare skin
+ * (forehead.ts).
+ */
+export const FOREHEAD_TOP_ROW = [389, 251, 284, 332, 297, 338, 10, 109, 67, 103, 54, 21, 162];
+/** The whole forehead, from the brows' upper edges up to the top edge: where a fringe or hairline may be. */
+export const FOREHEAD_ZONE_LOOP = [...FOREHEAD_TOP_ROW, 70, 63, 105, 66, 107, 336, 296, 334, 293, 300];
+
 /** The mesh's outline, clockwise from the top of the forehead. */
 export const FACE_OVAL_LOOP = [10, 338, 297, 332, 284, 251, 389, 356, 454, 323, 361, 288, 397, 365, 379, 378, 400, 377, 152, 148, 176, 149, 150, 136, 172, 58, 132, 93, 234, 127, 162, 21, 54, 103, 67, 109];
 
@@ -72,6 +81,8 @@ export const TRI_FEATURE = 3;
 export const TRI_MOUTH = 4;
 /** Skin above the nose tip: cheeks, nose and forehead band, least often covered (scarves, beards, hands on the chin). */
 export const TRI_SKIN_UPPER = 5;
+/** Upper forehead up to the mesh's top edge: swapped only where it is bare skin in both faces. */
+export const TRI_FOREHEAD = 6;
 
 const LEFT_BROW_LOOP = [336, 296, 334, 293, 300, 276, 283, 282, 295, 285];
 const RIGHT_BROW_LOOP = [107, 66, 105, 63, 70, 46, 53, 52, 65, 55];
@@ -164,12 +175,14 @@ export function classifyTriangles(triangles: Uint16Array, mouthTriangles: number
   const n = triangles.length / 3;
   const out = new Uint8Array(n);
   const inner = loopUv(uv, INNER_FACE_LOOP);
+  const upTo = INNER_FACE_LOOP.indexOf(389);
+  const withForehead = loopUv(uv, [...INNER_FACE_LOOP.slice(0, upTo), ...FOREHEAD_TOP_ROW]);
   const features = [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, LEFT_BROW_LOOP, RIGHT_BROW_LOOP].map((l) => loopUv(uv, l, FEATURE_GROW));
   features.push(loopUv(uv, OUTER_LIP_LOOP, 1.15));
   for (let t = 0; t < n; t++) {
     if (t >= n - mouthTriangles) { out[t] = TRI_MOUTH; continue; }
     const [cx, cy] = centroidUv(triangles, uv, t);
-    if (!pointInPolygon(cx, cy, inner)) out[t] = TRI_OUTER;
+    if (!pointInPolygon(cx, cy, inner)) out[t] = pointInPolygon(cx, cy, withForehead) ? TRI_FOREHEAD : TRI_OUTER;
     else if (features.some((p) => pointInPolygon(cx, cy, p))) out[t] = TRI_FEATURE;
     else out[t] = cy < 0.56 ? TRI_SKIN_UPPER : TRI_SKIN;
   }

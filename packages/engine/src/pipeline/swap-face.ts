@@ -16,6 +16,7 @@ import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './g
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { sourceShapedPoints } from './source-shape.ts';
+import { gateForehead } from './forehead.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -37,6 +38,8 @@ export interface SwapFaceStats {
   unseenTriangles: number;
   /** The source head is seen side-on: its eyes and midline were left to the target. */
   sideOn: boolean;
+  /** Forehead pixels (brows up) swapped: bare skin in both faces (see forehead.ts). */
+  foreheadPixels: number;
 }
 
 export interface SwapFaceOptions {
@@ -78,6 +81,13 @@ function leaveToTarget(triClass: Uint8Array, flagged: Uint8Array): number {
   let count = 0;
   for (let k = 0; k < flagged.length; k++) if (flagged[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; count++; }
   return count;
+}
+
+/** The face's upward direction in the image (chin 152 to forehead top 10), normalised. */
+function upward(pts: Float32Array): [number, number] {
+  const dx = pts[2 * 10]! - pts[2 * 152]!, dy = pts[2 * 10 + 1]! - pts[2 * 152 + 1]!;
+  const len = Math.hypot(dx, dy) || 1;
+  return [dx / len, dy / len];
 }
 
 /** Mean colour with no tint to speak of: a black-and-white photo. */
@@ -139,6 +149,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   timer('warp', performance.now() - t);
 
   t = performance.now();
+  const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, upward(dstPts));
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
   const occ = occlusionMask(od, ow, roi, W, cover, faceSize, { target: loopUv(dstPts, OUTER_LIP_LOOP), source: loopUv(placed, OUTER_LIP_LOOP) });
   let occluded = 0;
@@ -267,5 +278,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels };
 }

@@ -1,0 +1,179 @@
+// The forehead, from the brows up to the mesh's top edge, carries much of a face's look, but the
+// hairline and any fringe lie in it. It is swapped only where both the target and the warped source
+// show bare skin: walking up from the brows, the skin just above them must look like the face's
+// cheeks and nose, and each cell above like the one below it (a hairline is an edge; skin shading
+// is gradual), about as bright as the skin at the brows, no less red (hair of every colour is less
+// red than skin: that is mostly what tells a blonde fringe from a forehead) and about as smooth.
+// The first cell that fails, in either image, ends the forehead in that column, so a fringe or a
+// hairline and everything above it stay the target's and the source's hair is never taken.
+import { FOREHEAD_ZONE_LOOP, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { fillPolygon } from '../raster/polygon.ts';
+import type { Roi } from '../raster/warp.ts';
+import { chromaDist2, fitSkin, imagePx, planarPx, type Px, type SkinModel } from './skin-model.ts';
+
+/** Cells per face size: a cell is about 2% of the face. */
+const CELLS_PER_FACE = 48;
+/** The skin above the brows against the cheeks and nose: chromaticity distance (standard deviations) and brightness ratio either way. */
+const REF_MAX_CHROMA = 3, REF_MAX_LUM_RATIO = 2;
+/** Cells just above the brows (their hairs and edge) that are always swapped and not judged. */
+const BROW_CELLS = 2;
+/** Chromaticity distance (standard deviations) of a cell from the skin at the brows. */
+const MAX_CHROMA = 2.5;
+/**
+ * Largest drop in redness (chromaticity r − g) below the skin it is compared with. Over the
+ * fixtures, skin up a forehead stays within ~0.015 of the skin at the brows; a blonde fringe is
+ * 0.02–0.04 less red.
+ */
+const MAX_REDNESS_DROP = 0.02;
+/** Brightness ratio (either way) of a cell to the skin at the brows: a fringe is darker, a bald scalp's shine or the background brighter. */
+const MAX_LUM_RATIO = 1.5;
+/** Brightness step (either way) between neighbouring cells going up. */
+const MAX_LUM_STEP = 1.2;
+/** Texture (mean absolute luminance gradient) of a cell relative to the cheeks' and nose's median: hair is streaked. */
+const MAX_TEXTURE = 2.5;
+
+/** Mean luminance, chromaticity and texture per grid cell (NaN luminance where a cell has too few pixels). */
+interface Cells { lum: Float32Array; r: Float32Array; g: Float32Array; tex: Float32Array }
+
+function cells(px: Px, take: (i: number) => boolean, w: number, h: number, k: number, gw: number, gh: number): Cells {
+  const gn = gw * gh;
+  const count = new Float32Array(gn), sum = new Float32Array(3 * gn), tex = new Float32Array(gn);
+  const a = new Float32Array(3), b = new Float32Array(3);
+  const lum = (v: Float32Array) => 0.299 * v[0]! + 0.587 * v[1]! + 0.114 * v[2]!;
+  for (let y = 0; y < h - 1; y++) {
+    const row = ((y / k) | 0) * gw;
+    for (let x = 0; x < w - 1; x++) {
+      const i = y * w + x;
+      if (!take(i)) continue;
+      const c = row + ((x / k) | 0);
+      px(i, a);
+      const Y = lum(a);
+      count[c]! += 1;
+      sum[c]! += a[0]!; sum[gn + c]! += a[1]!; sum[2 * gn + c]! += a[2]!;
+      px(i + 1, b);
+      let g = Math.abs(lum(b) - Y);
+      px(i + w, b);
+      g += Math.abs(lum(b) - Y);
+      tex[c]! += g;
+    }
+  }
+  const out: Cells = { lum: new Float32Array(gn).fill(Number.NaN), r: new Float32Array(gn), g: new Float32Array(gn), tex: new Float32Array(gn) };
+  const minCount = 0.3 * k * k;
+  for (let c = 0; c < gn; c++) {
+    const n = count[c]!;
+    if (n < minCount) continue;
+    const R = sum[c]! / n, G = sum[gn + c]! / n, B = sum[2 * gn + c]! / n, s = R + G + B + 1;
+    out.lum[c] = 0.299 * R + 0.587 * G + 0.114 * B;
+    out.r[c] = R / s; out.g[c] = G / s;
+    out.tex[c] = tex[c]! / n;
+  }
+  return out;
+}
+
+function median(values: number[]): number {
+  const s = values.sort((p, q) => p - q);
+  return s.length ? s[s.length >> 1]! : NaN;
+}
+
+/** One image's view of the forehead: its cells, the cheeks' and nose's skin model and texture bound. */
+interface View { zone: Cells; m: SkinModel; maxTex: number }
+
+function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number): View | null {
+  // The reference skin is the upper skin outside the forehead (cheeks, nose), which no fringe covers.
+  const cheeks = (i: number) => cover[i] === TRI_SKIN_UPPER && zone[i] === 0;
+  const first = fitSkin(px, cheeks, w, h, null);
+  const m = first ? fitSkin(px, cheeks, w, h, first) : null;
+  if (!m) return null;
+  const ref = cells(px, cheeks, w, h, k, gw, gh);
+  const tex: number[] = [];
+  for (let c = 0; c < ref.tex.length; c++) if (!Number.isNaN(ref.lum[c]!)) tex.push(ref.tex[c]!);
+  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: MAX_TEXTURE * Math.max(1, median(tex)) };
+}
+
+/** Redness drop and chromaticity distance of cell a from cell b (or from the model's mean when b < 0). */
+function chroma(v: View, a: number, b: number): { drop: number; dist: number } {
+  const rb = b < 0 ? v.m.mr : v.zone.r[b]!, gb = b < 0 ? v.m.mg : v.zone.g[b]!;
+  const dr = v.zone.r[a]! - rb, dg = v.zone.g[a]! - gb;
+  return { drop: -(dr - dg), dist: Math.sqrt(chromaDist2({ ...v.m, mr: 0, mg: 0 }, dr, dg)) };
+}
+
+/** Whether the zone cells of `path` (bottom first: path[0] is the skin above the brows) are all bare skin in this image. */
+function bareSkin(v: View, path: number[]): boolean {
+  const ref = path[0]!;
+  const refLum = v.zone.lum[ref]!;
+  if (Number.isNaN(refLum)) return false;
+  // Forehead skin is often less red than the cheeks (by up to ~0.08 over the fixtures), so the
+  // skin above the brows is held to the cheeks loosely and the rest of the column to it.
+  if (chroma(v, ref, -1).dist > REF_MAX_CHROMA) return false;
+  if (refLum > v.m.my * REF_MAX_LUM_RATIO || refLum * REF_MAX_LUM_RATIO < v.m.my) return false;
+  if (v.zone.tex[ref]! > v.maxTex) return false;
+  let below = refLum;
+  for (let j = 1; j < path.length; j++) {
+    const c = path[j]!;
+    const Y = v.zone.lum[c]!;
+    if (Number.isNaN(Y)) return false;
+    if (Y > refLum * MAX_LUM_RATIO || Y * MAX_LUM_RATIO < refLum) return false;
+    if (Y > below * MAX_LUM_STEP || Y * MAX_LUM_STEP < below) return false;
+    const d = chroma(v, c, ref);
+    if (d.dist > MAX_CHROMA) return false;
+    if (d.drop > MAX_REDNESS_DROP) return false;
+    if (v.zone.tex[c]! > v.maxTex) return false;
+    below = Y;
+  }
+  return true;
+}
+
+/**
+ * Decides the forehead in place. `pts` are the mesh points the source was warped to (flat x,y);
+ * `up` is the face's upward direction in the image, normalised. Forehead pixels in `cover` become
+ * TRI_SKIN_UPPER (swapped) where both faces show bare skin from the brows up, 0 (left to the target)
+ * elsewhere. Returns the number of forehead pixels swapped.
+ */
+export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, pts: Float32Array, up: readonly [number, number]): number {
+  const { w, h } = roi;
+  const n = w * h;
+  const zone = new Uint8Array(n);
+  const poly = new Float32Array(FOREHEAD_ZONE_LOOP.length * 2);
+  FOREHEAD_ZONE_LOOP.forEach((p, j) => { poly[2 * j] = pts[2 * p]!; poly[2 * j + 1] = pts[2 * p + 1]!; });
+  fillPolygon(zone, w, h, roi.x, roi.y, poly);
+  for (let i = 0; i < n; i++) if (cover[i] === TRI_FOREHEAD) zone[i] = 1; else if (cover[i] !== TRI_SKIN_UPPER) zone[i] = 0;
+  const k = Math.max(1, Math.round(faceSize / CELLS_PER_FACE));
+  const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
+  const keep = new Uint8Array(gw * gh);
+  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh);
+  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh);
+  if (vt && vs) {
+    const inZone = new Uint8Array(gw * gh);
+    for (let i = 0; i < n; i++) if (zone[i]) inZone[((((i / w) | 0) / k) | 0) * gw + (((i % w) / k) | 0)] = 1;
+    // Walk down from each cell to the brows, then judge the column from the bottom up.
+    const path: number[] = [];
+    for (let gy = 0; gy < gh; gy++) {
+      for (let gx = 0; gx < gw; gx++) {
+        const c0 = gy * gw + gx;
+        if (!inZone[c0]) continue;
+        path.length = 0;
+        for (let s = 0; s < gw + gh; s++) {
+          const cx = Math.round(gx - s * up[0]), cy = Math.round(gy - s * up[1]);
+          if (cx < 0 || cy < 0 || cx >= gw || cy >= gh) break;
+          const c = cy * gw + cx;
+          if (!inZone[c]) break;
+          if (path[0] !== c) path.unshift(c);
+        }
+        // Cells along the zone's edge, with too few of its pixels to judge, follow their column; a
+        // column with none to judge is a sliver above the brows, which is skin.
+        const judged = path.filter((c) => !Number.isNaN(vt.zone.lum[c]!)).slice(BROW_CELLS);
+        keep[c0] = judged.length === 0 || (bareSkin(vt, judged) && bareSkin(vs, judged)) ? 1 : 0;
+      }
+    }
+  }
+  let kept = 0;
+  for (let y = 0; y < h; y++) {
+    const row = ((y / k) | 0) * gw;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!zone[i]) continue;
+      if (keep[row + ((x / k) | 0)]) { cover[i] = TRI_SKIN_UPPER; kept++; } else cover[i] = 0;
+    }
+  }
+  return kept;
+}

@@ -1,0 +1,82 @@
+// The forehead gate: swapped from the brows up only where both faces show bare skin.
+import { describe, expect, it } from 'vitest';
+import { FOREHEAD_ZONE_LOOP, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
+import { warpTriangles } from '../src/raster/warp.ts';
+import { fillPolygon } from '../src/raster/polygon.ts';
+import { gateForehead } from '../src/pipeline/forehead.ts';
+import { canonicalFace } from './mesh.ts';
+
+const W = 320, H = 320, SIZE = 200;
+const pts = canonicalFace(SIZE, 60, 60);
+const roi = { x: 0, y: 0, w: W, h: H };
+const SKIN = [200, 150, 120] as const;
+
+/** Deterministic pixel noise, so the "skin" has a little texture like a photo. */
+const noise = (i: number) => (((i * 2654435761) >>> 24) % 9) - 4;
+
+function scene(paint: (x: number, y: number) => readonly number[] | null) {
+  const { triangles, triClass } = topology();
+  const n = W * H;
+  const target = new Uint8Array(3 * n);
+  const warped = new Float32Array(3 * n);
+  for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) { target[3 * i + c] = SKIN[c]! + noise(i + c); warped[c * n + i] = SKIN[c]! + noise(7 * i + c); }
+  const src = { data: new Uint8Array(target), width: W, height: H };
+  const cover = warpTriangles({ src, srcPts: pts, dstPts: pts, triangles, triClass, roi }).cover;
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+    const rgb = paint(x, y);
+    if (rgb) for (let c = 0; c < 3; c++) warped[c * n + y * W + x] = rgb[c]! + noise(y * W + x + c);
+  }
+  const zone = new Uint8Array(n);
+  fillPolygon(zone, W, H, 0, 0, new Float32Array(FOREHEAD_ZONE_LOOP.flatMap((p) => [pts[2 * p]!, pts[2 * p + 1]!])));
+  for (let i = 0; i < n; i++) if (cover[i] === TRI_FOREHEAD) zone[i] = 1; else if (cover[i] !== TRI_SKIN_UPPER) zone[i] = 0;
+  return { target, warped, cover, zone };
+}
+
+const top = pts[2 * 10 + 1]!, brows = pts[2 * 105 + 1]!;
+
+describe('forehead gate', () => {
+  it('swaps a bare forehead up to the top of the mesh', () => {
+    const s = scene(() => null);
+    const zoneCount = s.zone.reduce((a, v) => a + v, 0);
+    const kept = gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
+    expect(kept / zoneCount).toBeGreaterThan(0.9);
+    for (let i = 0; i < W * H; i++) expect(s.cover[i]).not.toBe(TRI_FOREHEAD);
+  });
+
+  it('leaves a fringe in the source, and everything above it, to the target', () => {
+    // A blonde fringe over the top 60% of the forehead: as bright as skin, but yellower and streaked.
+    const edge = top + 0.6 * (brows - top);
+    const s = scene((x, y) => (y < edge ? [190 + (x % 4 < 2 ? 20 : -20), 165 + (x % 4 < 2 ? 18 : -18), 110] : null));
+    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
+    let fringeSwapped = 0, fringe = 0, skinSwapped = 0, skin = 0;
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!s.zone[i]) continue;
+      if (y < edge - 4) { fringe++; if (s.cover[i]) fringeSwapped++; }
+      if (y > edge + 8) { skin++; if (s.cover[i]) skinSwapped++; }
+    }
+    expect(fringeSwapped).toBe(0);
+    expect(skinSwapped / skin).toBeGreaterThan(0.8);
+    expect(fringe).toBeGreaterThan(1000);
+  });
+
+  it('keeps the target\'s own hairline and a dark fringe', () => {
+    const edge = top + 0.35 * (brows - top);
+    const s = scene(() => null);
+    for (let y = 0; y < edge; y++) for (let x = 0; x < W; x++) { const p = 3 * (y * W + x); s.target[p] = 60; s.target[p + 1] = 45; s.target[p + 2] = 35; }
+    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
+    for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x]) expect(s.cover[y * W + x]).toBe(0);
+  });
+
+  it('follows the face\'s own up direction on a tilted head', () => {
+    // The same fringe, the whole scene seen with a head tilted: judged along the head's axis, a
+    // column through the bare skin below the fringe still reaches the brows.
+    const edge = top + 0.6 * (brows - top);
+    const s = scene((x, y) => (y < edge ? [190 + (x % 4 < 2 ? 20 : -20), 165 + (x % 4 < 2 ? 18 : -18), 110] : null));
+    const a = 0.15;
+    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [Math.sin(a), -Math.cos(a)]);
+    let fringeSwapped = 0;
+    for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x] && s.cover[y * W + x]) fringeSwapped++;
+    expect(fringeSwapped).toBe(0);
+  });
+});

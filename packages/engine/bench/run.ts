@@ -90,6 +90,8 @@ function bombPng(width: number, height: number): Buffer {
 interface PairResult {
   source: string; target: string; ok: boolean; error?: string; ms: number;
   toSource?: number; toTarget?: number; retrievedRight?: boolean; poseError?: number;
+  /** Result minus target head rotation, per axis (degrees). */
+  poseDelta?: { yaw: number; pitch: number; roll: number };
   backgroundDiffering?: number; backgroundPsnr?: number; seam?: number; engineIdentity?: SwapResult['identity'];
   crop?: Buffer;
 }
@@ -126,7 +128,9 @@ async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
       let best = -2, bestName = '';
       for (const f of fixtures) { const c = cosine(d, f.desc!); if (f !== t && c > best) { best = c; bestName = f.name; } }
       pr.retrievedRight = bestName === s.name;
-      pr.poseError = Math.hypot(match.rotation.yaw - tf.rotation.yaw, match.rotation.pitch - tf.rotation.pitch, match.rotation.roll - tf.rotation.roll);
+      const d3 = { yaw: match.rotation.yaw - tf.rotation.yaw, pitch: match.rotation.pitch - tf.rotation.pitch, roll: match.rotation.roll - tf.rotation.roll };
+      pr.poseDelta = d3;
+      pr.poseError = Math.hypot(d3.yaw, d3.pitch, d3.roll);
     }
     const raw = r.raw!;
     const keep = outsideFaces([tf.box], 0.25);
@@ -216,7 +220,9 @@ async function main(): Promise<void> {
     const ok = pairs.filter((p) => p.ok && p.toSource !== undefined);
     const pose = ok.map((p) => p.poseError!);
     process.stdout.write(`quality only: identity ${ok.filter((p) => p.toSource! > p.toTarget!).length}/${ok.length}, retrieval ${ok.filter((p) => p.retrievedRight).length}/${ok.length}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}\n`);
-    await writeFile(path.join(OUT, process.env.BENCH_SHEET ?? 'contact-sheet.png'), await contactSheet(faces, pairs));
+    const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
+    await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
+    await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));
     return;
   }
 

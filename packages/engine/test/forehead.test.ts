@@ -60,6 +60,23 @@ describe('forehead gate', () => {
     expect(fringe).toBeGreaterThan(1000);
   });
 
+  it('leaves a fringe that reaches down to the brows to the target, but for a band just above the brows', () => {
+    // The band is swapped whatever it holds: left to the target, it showed the target's own brows
+    // above the source's wherever they sat higher.
+    const s = scene((x, y) => (y < brows + 6 ? [190 + (x % 4 < 2 ? 20 : -20), 165 + (x % 4 < 2 ? 18 : -18), 110] : null));
+    const zoneCount = s.zone.reduce((a, v) => a + v, 0);
+    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
+    let swapped = 0, high = 0;
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!s.zone[i] || !s.cover[i]) continue;
+      swapped++;
+      if (y < brows - 0.06 * SIZE) high++;
+    }
+    expect(swapped / zoneCount).toBeLessThan(0.35);
+    expect(high).toBe(0);
+  });
+
   it('keeps the target\'s own hairline and a dark fringe', () => {
     const edge = top + 0.35 * (brows - top);
     const s = scene(() => null);

@@ -67,3 +67,16 @@ export async function decodeImage(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): 
   if (channels !== 3) throw new EngineError('corrupt_image');
   return { data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.length), width, height };
 }
+
+/**
+ * The photo shrunk so its longer side is at most `maxSide` (the photo itself when it already is),
+ * and the factors applied per axis. Pixel centres map as x_small = (x + 0.5) · sx − 0.5.
+ */
+export async function shrunk(img: RgbImage, maxSide: number): Promise<{ image: RgbImage; sx: number; sy: number }> {
+  const side = Math.max(img.width, img.height);
+  if (side <= maxSide) return { image: img, sx: 1, sy: 1 };
+  const width = Math.max(1, Math.round((img.width * maxSide) / side)), height = Math.max(1, Math.round((img.height * maxSide) / side));
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+    .resize(width, height, { fit: 'fill', kernel: 'linear' }).raw().toBuffer({ resolveWithObject: true });
+  return { image: { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height }, sx: info.width / img.width, sy: info.height / img.height };
+}

@@ -1,6 +1,6 @@
 // Step 2: detect every face with box, score, 478 landmarks and head rotation. Faces partly outside
 // the frame or very small are reported with flags rather than dropped or crashed on.
-import type { RgbImage } from './decode.ts';
+import { shrunk, type RgbImage } from './decode.ts';
 import type { Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
 import { refineFaces, type RefinedFace } from './mesh-refine.ts';
@@ -38,38 +38,44 @@ const RAD = 180 / Math.PI;
  */
 const ROLL_RETRY = 15 / RAD;
 
-export async function detectOnImage(models: Models, img: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
+/**
+ * Longest side the models see. The detector reads the whole photo at 256 px and the mesh each face at
+ * 192, so more only costs memory: the wasm heap keeps its peak, and a 36 MP photo took a worker
+ * past 1.6 GB. Landmarks are mapped back to the full photo.
+ */
+export const DETECT_MAX_SIDE = 2048;
+
+export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
   const { human, tf } = models;
-  const tensor = tf.tensor3d(img.data, [img.height, img.width, 3], 'int32');
+  const { image: img, sx, sy } = await shrunk(full, DETECT_MAX_SIDE);
+  // One float copy of the photo serves both passes (Human takes a float batch as it is; an int32
+  // image it would cast to a second copy).
+  const image = tf.tensor4d(new Float32Array(img.data), [1, img.height, img.width, 3], 'float32');
   let found: HumanFace[];
   const refined = new Map<HumanFace, RefinedFace>();
   try {
     // Without rotation correction the mesh holds on near-profile heads far better; strongly
     // rolled heads get a second pass with it. The iris model runs in the landmark pass below only:
     // this pass just finds the faces and frames them.
-    found = (await human.detect(tensor, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
+    found = (await human.detect(image, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
     let rotated = false;
     if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
-      const turned = (await human.detect(tensor, { face: { detector: { rotation: true }, iris: { enabled: false } } })).face;
+      const turned = (await human.detect(image, { face: { detector: { rotation: true }, iris: { enabled: false } } })).face;
       if (betterOrEqual(turned, found)) { found = turned; rotated = true; }
     }
     // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
-    const image = tf.tidy(() => tf.cast(tf.expandDims(tensor, 0), 'float32'));
-    try {
-      found = found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468);
-      const second = await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE);
-      found.forEach((f, k) => { const r = second[k]; if (r) refined.set(f, r); });
-    } finally {
-      tf.dispose(image);
-    }
+    found = found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468);
+    const second = await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE);
+    found.forEach((f, k) => { const r = second[k]; if (r) refined.set(f, r); });
   } finally {
-    tf.dispose(tensor);
+    tf.dispose(image);
   }
   const faces: Face[] = [];
   for (const first of found) {
     // A face whose mesh is not confident on a crop framed by its own landmarks is not a face.
     const f = refined.get(first);
     if (!f) continue;
+    if (sx !== 1 || sy !== 1) for (const p of f.mesh) { p[0] = (p[0] + 0.5) / sx - 0.5; p[1] = (p[1] + 0.5) / sy - 0.5; }
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let i = 0; i < 468; i++) {
       const p = f.mesh[i]!;
@@ -81,7 +87,7 @@ export async function detectOnImage(models: Models, img: RgbImage, minFaceSize =
     const width = maxX - minX, height = maxY - minY;
     const size = Math.max(width, height);
     const margin = 0.02 * size;
-    const partial = minX < -margin || minY < -margin || maxX > img.width - 1 + margin || maxY > img.height - 1 + margin;
+    const partial = minX < -margin || minY < -margin || maxX > full.width - 1 + margin || maxY > full.height - 1 + margin;
     const angle = f.angle;
     faces.push({
       index: 0,

@@ -1,12 +1,12 @@
 // The landmark pass (mesh-refine.ts): every face is read from a crop framed by its own landmarks,
 // with sub-pixel points and the iris model fed the eye it expects.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
-import { detectFaces } from '../src/index.ts';
+import { detectFaces, loadModels } from '../src/index.ts';
 import { decodeImage } from '../src/decode.ts';
 import { LEFT_EYE_LOOP, pointInPolygon, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { noseProtrusion } from '../src/mesh/profile.ts';
-import { flatPoints } from '../src/detect.ts';
+import { DETECT_MAX_SIDE, flatPoints } from '../src/detect.ts';
 import { FILES, fixture } from './fixtures.ts';
 import { canonicalFace } from './mesh.ts';
 
@@ -27,6 +27,27 @@ describe('landmark pass', () => {
         expect(Math.hypot(a.rotation.yaw - b.rotation.yaw, a.rotation.pitch - b.rotation.pitch, a.rotation.roll - b.rotation.roll), `${name} pose`).toBeLessThan(1);
       }
     }
+  });
+
+  it('reads a large photo on a shrunk copy and maps the landmarks back to it', async () => {
+    // The models see at most DETECT_MAX_SIDE px (a 36 MP photo had taken a worker past 1.6 GB).
+    const buf = fixture(FILES.eastAsian);
+    const a = (await detectFaces(buf)).faces[0]!;
+    const side = 5000, k = side / 477; // the fixture is 477 px square
+    const big = await sharp(buf).resize(side, side).png().toBuffer();
+    const { human } = await loadModels();
+    const seen = vi.spyOn(human, 'detect');
+    let b: Awaited<ReturnType<typeof detectFaces>>['faces'][number];
+    try {
+      b = (await detectFaces(big)).faces[0]!;
+      for (const [input] of seen.mock.calls) expect(Math.max(...(input as { shape: number[] }).shape)).toBeLessThanOrEqual(DETECT_MAX_SIDE);
+    } finally {
+      seen.mockRestore();
+    }
+    expect(b.size).toBeGreaterThan(0.9 * a.size * k);
+    const off = a.landmarks.slice(0, 468).map((p, i) => Math.hypot((b.landmarks[i]![0] + 0.5) / k - 0.5 - p[0], (b.landmarks[i]![1] + 0.5) / k - 0.5 - p[1])).sort((x, y) => x - y);
+    expect(off[Math.floor(0.9 * off.length)]! / a.size).toBeLessThan(0.005);
+    expect(Math.abs(a.rotation.yaw - b.rotation.yaw) + Math.abs(a.rotation.pitch - b.rotation.pitch) + Math.abs(a.rotation.roll - b.rotation.roll)).toBeLessThan(1.5);
   });
 
   it('keeps landmarks sub-pixel', async () => {

@@ -166,23 +166,33 @@ describe('swapFaces', () => {
     expect(back.warnings).toEqual([]);
   });
 
-  it('never pastes a scarf over a mouth, and keeps the target\'s own scarf', async () => {
-    // Mean change over the target's lips: a plain swap changes them completely.
-    const lipChange = async (source: string, target: string) => {
+  it('never pastes a scarf over a mouth or a nose, and keeps the target\'s own scarf', async () => {
+    // Mean change over the target's lips and around its nose tip: a plain swap changes them completely.
+    const change = async (source: string, target: string) => {
       const t = await decodeImage(fixture(target));
       const face = (await detectOnImage(await loadModels(), t))[0]!;
       const r = await swapFaces({ source: fixture(source), target: fixture(target), identity: false, keepRaw: true });
-      const mask = new Uint8Array(t.width * t.height);
-      fillPolygon(mask, t.width, t.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
-      let d = 0, n = 0;
-      for (let i = 0; i < mask.length; i++) if (mask[i]) for (let c = 0; c < 3; c++) { d += Math.abs(r.raw!.image.data[3 * i + c]! - t.data[3 * i + c]!); n++; }
-      return d / n;
+      const mean = (mask: Uint8Array) => {
+        let d = 0, n = 0;
+        for (let i = 0; i < mask.length; i++) if (mask[i]) for (let c = 0; c < 3; c++) { d += Math.abs(r.raw!.image.data[3 * i + c]! - t.data[3 * i + c]!); n++; }
+        return d / n;
+      };
+      const lips = new Uint8Array(t.width * t.height);
+      fillPolygon(lips, t.width, t.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
+      const nose = new Uint8Array(t.width * t.height);
+      const [nx, ny] = face.landmarks[4]!, rad = 0.04 * face.size;
+      for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (Math.hypot(x - nx, y - ny) <= rad) nose[y * t.width + x] = 1;
+      return { lips: mean(lips), nose: mean(nose) };
     };
-    expect(await lipChange(FILES.eileen, FILES.eastAsian)).toBeGreaterThan(30);
-    // The source's mouth is covered: the target keeps its own lips (and nose to chin).
-    expect(await lipChange(FILES.scarf, FILES.eastAsian)).toBeLessThan(2);
+    expect((await change(FILES.eileen, FILES.eastAsian)).lips).toBeGreaterThan(30);
+    // The source's mouth is covered: the target keeps its own lips and nose tip, on a face 40 px wide too.
+    for (const target of [FILES.eastAsian, '006_cc0-codait-luciano.png', '005_cc0-codait-bryan-115px.png']) {
+      const d = await change(FILES.scarf, target);
+      expect(d.lips, target).toBeLessThan(2);
+      expect(d.nose, target).toBeLessThan(3);
+    }
     // The target's mouth is covered: its scarf stays in front of the new face.
-    expect(await lipChange(FILES.eastAsian, FILES.scarf)).toBeLessThan(2);
+    expect((await change(FILES.eastAsian, FILES.scarf)).lips).toBeLessThan(2);
   });
 
   it('gives a black-and-white source the colour photo’s skin tone', async () => {

@@ -27,9 +27,15 @@ const COVER_MARGIN = 0.05;
 /** Distance (standard deviations) by which a pixel must be nearer the cover's colour than the skin's to start counting as cover, and the ramp to full. */
 const COVER_D0 = 1, COVER_RAMP = 2;
 
+/**
+ * Fewest lip samples (every other pixel each way) to judge a mouth by: a face 40 px wide has about
+ * a dozen.
+ */
+const MIN_LIP_SAMPLES = 8;
+
 /** The colour model of whatever covers the mouth, or null when the lips show (see COVER_MARGIN). */
 function mouthCover(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinModel): SkinModel | null {
-  const cover = fitSkin(px, (i) => lips[i] === 1, w, h, null, 20);
+  const cover = fitSkin(px, (i) => lips[i] === 1, w, h, null, MIN_LIP_SAMPLES);
   return cover && cover.mr - cover.mg < skin.mr - skin.mg - COVER_MARGIN ? cover : null;
 }
 
@@ -58,11 +64,19 @@ function occluderWeight(m: SkinModel, rgb: Float32Array): number {
 
 /**
  * Returns the occlusion weight (0..1) of every ROI pixel, smoothed. Only skin-class pixels can be
- * occluders (eyes, brows and lips differ from skin by nature), and the lips themselves when they are
- * covered. `lips` gives the outer lip outlines (flat x,y image coordinates) of the target face and of
- * the warped source.
+ * occluders (eyes, brows and lips differ from skin by nature), and the whole lower face when the
+ * mouth is covered (see MouthGeometry).
  */
-export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, lips?: { target: ArrayLike<number>; source: ArrayLike<number> }): Float32Array | null {
+export interface MouthGeometry {
+  /** Outer lip outlines (flat x,y image coordinates) of the target face and of the warped source. */
+  lipsTarget: ArrayLike<number>;
+  lipsSource: ArrayLike<number>;
+  /** A point halfway down the nose and the face's downward direction: a covered mouth leaves what lies below to the target. */
+  midNose: readonly [number, number];
+  down: readonly [number, number];
+}
+
+export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, mouth?: MouthGeometry): Float32Array | null {
   const { w, h } = roi;
   const n = w * h;
   const tpx = imagePx(image, imageWidth, roi), spx = planarPx(warped, n);
@@ -70,11 +84,10 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   const ms = upperSkinModel(spx, cover, w, h);
   if (!mt && !ms) return null;
   const plane = (poly: ArrayLike<number>): Uint8Array => { const p = new Uint8Array(n); fillPolygon(p, w, h, roi.x, roi.y, poly); return p; };
-  const lipsT = lips ? plane(lips.target) : null, lipsS = lips ? plane(lips.source) : null;
+  const lipsT = mouth ? plane(mouth.lipsTarget) : null, lipsS = mouth ? plane(mouth.lipsSource) : null;
   // A covered mouth in the target keeps the target's cover; one in the source lets the target show.
   const ct = lipsT && mt ? mouthCover(tpx, lipsT, w, h, mt) : null;
   const cs = lipsS && ms ? mouthCover(spx, lipsS, w, h, ms) : null;
-  const covered = ct !== null || cs !== null;
   // Evaluate on a coarse grid: occluders worth keeping are larger than a few pixels.
   const k = Math.max(1, Math.floor(faceSize / 96));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
@@ -85,8 +98,13 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
     for (let x = 0; x < w; x += k) {
       const i = y * w + x;
       const c = cover[i];
-      // A covered mouth leaves the lower face (nostrils down) to the target, lips and mouth included.
-      const coveredLower = covered && (c === TRI_SKIN || c === TRI_MOUTH || (c !== 0 && (lipsT![i] === 1 || lipsS![i] === 1)));
+      // A covered mouth leaves the lower face to the target, lips and mouth included: the target's
+      // from the nostrils down (above, its cover is told from its skin by colour), the source's
+      // from halfway down the nose (a scarf over the mouth covers the nose's lower half too, and
+      // nothing of the source's skin is known under it).
+      const lowT = ct !== null && (c === TRI_SKIN || c === TRI_MOUTH || (c !== 0 && (lipsT![i] === 1 || lipsS![i] === 1)));
+      const lowS = cs !== null && c !== 0 && (roi.x + x - mouth!.midNose[0]) * mouth!.down[0] + (roi.y + y - mouth!.midNose[1]) * mouth!.down[1] >= 0;
+      const coveredLower = lowT || lowS;
       if (c !== TRI_SKIN && c !== TRI_SKIN_UPPER && !coveredLower) continue;
       let occ = coveredLower ? 1 : 0;
       if (mt) { tpx(i, rgb); occ = Math.max(occ, occluderWeight(mt, rgb), ct ? coverWeight(mt, ct, rgb) : 0); }

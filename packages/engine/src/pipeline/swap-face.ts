@@ -149,9 +149,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   timer('warp', performance.now() - t);
 
   t = performance.now();
-  const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, upward(dstPts));
+  const up = upward(dstPts);
+  const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
-  const occ = occlusionMask(od, ow, roi, W, cover, faceSize, { target: loopUv(dstPts, OUTER_LIP_LOOP), source: loopUv(placed, OUTER_LIP_LOOP) });
+  const midNose: [number, number] = [(dstPts[2 * 4]! + (dstPts[2 * 145]! + dstPts[2 * 374]!) / 2) / 2, (dstPts[2 * 4 + 1]! + (dstPts[2 * 145 + 1]! + dstPts[2 * 374 + 1]!) / 2) / 2];
+  const occ = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose, down: [-up[0], -up[1]] });
   let occluded = 0;
   if (occ) {
     for (let i = 0; i < n; i++) {

@@ -62,11 +62,6 @@ function occluderWeight(m: SkinModel, rgb: Float32Array): number {
   return o > dark ? o : dark;
 }
 
-/**
- * Returns the occlusion weight (0..1) of every ROI pixel, smoothed. Only skin-class pixels can be
- * occluders (eyes, brows and lips differ from skin by nature), and the whole lower face when the
- * mouth is covered (see MouthGeometry).
- */
 export interface MouthGeometry {
   /** Outer lip outlines (flat x,y image coordinates) of the target face and of the warped source. */
   lipsTarget: ArrayLike<number>;
@@ -76,6 +71,11 @@ export interface MouthGeometry {
   down: readonly [number, number];
 }
 
+/**
+ * Returns the occlusion weight (0..1) of every ROI pixel, smoothed. Only skin-class pixels can be
+ * occluders (eyes, brows and lips differ from skin by nature), and the whole lower face when the
+ * mouth is covered (see MouthGeometry).
+ */
 export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, mouth?: MouthGeometry): Float32Array | null {
   const { w, h } = roi;
   const n = w * h;

@@ -11,11 +11,11 @@
 // angles mean what Human's do.
 import type { FaceResult as HumanFace } from '@vladmandic/human';
 import type { GraphModel, Models } from './models.ts';
+import { topology } from './mesh/topology.ts';
 
 type Tf = Models['tf'];
 type Tensor = ReturnType<Tf['tensor']>;
 type P3 = [number, number, number];
-type Matrix = number[][];
 
 /** Mesh model input side (pixels). */
 const MESH_SIZE = 192;
@@ -31,24 +31,26 @@ const CROP_SCALE = 1.5;
 /** Rotation (radians) below which Human crops upright. */
 const MIN_ROTATION = 0.2;
 
-// Mesh contours that the iris model refines, and where each sits in the iris model's output.
-const EYE = {
-  right: {
-    EyeUpper0: [246, 161, 160, 159, 158, 157, 173], EyeLower0: [33, 7, 163, 144, 145, 153, 154, 155, 133],
-    EyeUpper1: [247, 30, 29, 27, 28, 56, 190], EyeLower1: [130, 25, 110, 24, 23, 22, 26, 112, 243],
-    EyeUpper2: [113, 225, 224, 223, 222, 221, 189], EyeLower2: [226, 31, 228, 229, 230, 231, 232, 233, 244],
-    EyeLower3: [143, 111, 117, 118, 119, 120, 121, 128, 245],
-    EyebrowUpper: [156, 70, 63, 105, 66, 107, 55, 193], EyebrowLower: [35, 124, 46, 53, 52, 65],
-  },
-  left: {
-    EyeUpper0: [466, 388, 387, 386, 385, 384, 398], EyeLower0: [263, 249, 390, 373, 374, 380, 381, 382, 362],
-    EyeUpper1: [467, 260, 259, 257, 258, 286, 414], EyeLower1: [359, 255, 339, 254, 253, 252, 256, 341, 463],
-    EyeUpper2: [342, 445, 444, 443, 442, 441, 413], EyeLower2: [446, 261, 448, 449, 450, 451, 452, 453, 464],
-    EyeLower3: [372, 340, 346, 347, 348, 349, 350, 357, 465],
-    EyebrowUpper: [383, 300, 293, 334, 296, 336, 285, 417], EyebrowLower: [265, 353, 276, 283, 282, 295],
-  },
-} as const;
-type Contour = keyof typeof EYE.left;
+// Mesh contours around the right eye that the iris model refines (the left eye's are their mirror
+// twins), and where each sits in the iris model's output.
+const RIGHT_EYE = {
+  EyeUpper0: [246, 161, 160, 159, 158, 157, 173], EyeLower0: [33, 7, 163, 144, 145, 153, 154, 155, 133],
+  EyeUpper1: [247, 30, 29, 27, 28, 56, 190], EyeLower1: [130, 25, 110, 24, 23, 22, 26, 112, 243],
+  EyeUpper2: [113, 225, 224, 223, 222, 221, 189], EyeLower2: [226, 31, 228, 229, 230, 231, 232, 233, 244],
+  EyeLower3: [143, 111, 117, 118, 119, 120, 121, 128, 245],
+  EyebrowUpper: [156, 70, 63, 105, 66, 107, 55, 193], EyebrowLower: [35, 124, 46, 53, 52, 65],
+};
+type Contour = keyof typeof RIGHT_EYE;
+type EyeContours = Record<Contour, number[]>;
+let eyeContours: { right: EyeContours; left: EyeContours } | null = null;
+/** Both eyes' contours; the left eye's are the right eye's mirrored with the mesh's own mirror map. */
+function eyes(): { right: EyeContours; left: EyeContours } {
+  if (eyeContours) return eyeContours;
+  const { mirror } = topology();
+  const left = Object.fromEntries(Object.entries(RIGHT_EYE).map(([k, ids]) => [k, ids.map((i) => mirror[i]!)])) as EyeContours;
+  eyeContours = { right: RIGHT_EYE, left };
+  return eyeContours;
+}
 const IRIS_INDICES: Record<Contour, number[]> = {
   EyeUpper0: [9, 10, 11, 12, 13, 14, 15], EyeUpper1: [25, 26, 27, 28, 29, 30, 31], EyeUpper2: [41, 42, 43, 44, 45, 46, 47],
   EyeLower0: [0, 1, 2, 3, 4, 5, 6, 7, 8], EyeLower1: [16, 17, 18, 19, 20, 21, 22, 23, 24], EyeLower2: [32, 33, 34, 35, 36, 37, 38, 39, 40],
@@ -69,33 +71,19 @@ export interface RefinedFace {
 
 const normalizeRadians = (a: number) => a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
 const computeRotation = (p1: readonly (number | undefined)[], p2: readonly (number | undefined)[]) => normalizeRadians(Math.PI / 2 - Math.atan2(-(p2[1]! - p1[1]!), p2[0]! - p1[0]!));
-const dot = (a: readonly number[], b: readonly number[]) => { let s = 0; for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!; return s; };
 
-function multiply(a: Matrix, b: Matrix): Matrix {
-  return a.map((row) => [0, 1, 2].map((j) => row[0]! * b[0]![j]! + row[1]! * b[1]![j]! + row[2]! * b[2]![j]!));
-}
-const translation = (x: number, y: number): Matrix => [[1, 0, x], [0, 1, y], [0, 0, 1]];
-function rotationAbout(angle: number, cx: number, cy: number): Matrix {
-  const c = Math.cos(angle), s = Math.sin(angle);
-  return multiply(multiply(translation(cx, cy), [[c, -s, 0], [s, c, 0], [0, 0, 1]]), translation(-cx, -cy));
-}
-function invert(m: Matrix): Matrix {
-  const r = [[m[0]![0]!, m[1]![0]!], [m[0]![1]!, m[1]![1]!]];
-  const t = [m[0]![2]!, m[1]![2]!];
-  return [[...r[0]!, -dot(r[0]!, t)], [...r[1]!, -dot(r[1]!, t)], [0, 0, 1]];
-}
-
-/** Crop-space mesh coordinates back to image pixels (Human's transformRawCoords without truncation). */
-function toImage(raw: P3[], box: Box, angle: number, rot: Matrix | null): P3[] {
+/**
+ * Crop-space mesh coordinates back to image pixels (Human's transformRawCoords without truncation).
+ * The photo was turned by `angle` about the box's centre before cropping, so a point's offset from
+ * the crop's centre is scaled to the box, turned back by `angle` and put at the box's centre.
+ */
+function toImage(raw: P3[], box: Box, angle: number): P3[] {
   const sx = (box.x1 - box.x0) / MESH_SIZE, sy = (box.y1 - box.y0) / MESH_SIZE;
   const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
-  const turn = rot ? rotationAbout(angle, 0, 0) : null;
-  const inv = rot ? invert(rot) : null;
-  const ox = inv ? dot([cx, cy, 1], inv[0]!) : cx, oy = inv ? dot([cx, cy, 1], inv[1]!) : cy;
+  const c = Math.cos(angle), s = Math.sin(angle);
   return raw.map(([x, y, z]) => {
-    let px = sx * (x - MESH_SIZE / 2), py = sy * (y - MESH_SIZE / 2);
-    if (turn) { const h = [px, py, 1]; [px, py] = [dot(h, turn[0]!), dot(h, turn[1]!)]; }
-    return [px + ox, py + oy, z];
+    const dx = sx * (x - MESH_SIZE / 2), dy = sy * (y - MESH_SIZE / 2);
+    return [c * dx - s * dy + cx, s * dx + c * dy + cy, z];
   });
 }
 
@@ -133,6 +121,7 @@ function eyeBox(raw: P3[], inner: number, outer: number): Box {
 
 /** Refines one face's eye contours from its two eyes' iris model output and adds the 10 iris points (Human's augmentIris). */
 function augmentIris(raw: P3[], data: ArrayLike<number>, offset: number, lb: Box, rb: Box): P3[] {
+  const EYE = eyes();
   const eyePoints = (at: number, b: Box, flip: boolean): P3[] => {
     const pts: P3[] = [];
     for (let i = 0; i < IRIS_POINTS; i++) {
@@ -153,20 +142,20 @@ function augmentIris(raw: P3[], data: ArrayLike<number>, offset: number, lb: Box
     }
   };
   // A head turned aside shows one eye foreshortened: only that eye's lid lines are replaced there.
-  const depthDiff = raw[EYE.left.EyeLower0[0]]![2] - raw[EYE.right.EyeLower0[0]]![2];
+  const depthDiff = raw[EYE.left.EyeLower0[0]!]![2] - raw[EYE.right.EyeLower0[0]!]![2];
   if (Math.abs(depthDiff) < 30) { replace('left', left, null); replace('right', right, null); }
   else if (depthDiff < 1) replace('left', left, ['EyeUpper0', 'EyeLower0']);
   else replace('right', right, ['EyeUpper0', 'EyeLower0']);
   // Iris depth is unreliable: it takes the eyelids' (0 centre, 2 above, 4 below).
   const irisPoints = (side: 'left' | 'right', pts: P3[]): P3[] => {
-    const up = raw[EYE[side].EyeUpper0[3]]![2], low = raw[EYE[side].EyeLower0[4]]![2];
+    const up = raw[EYE[side].EyeUpper0[3]!]![2], low = raw[EYE[side].EyeLower0[4]!]![2];
     return pts.slice(IRIS_INDEX).map((p, i) => [p[0], p[1], i === 2 ? up : i === 4 ? low : (up + low) / 2]);
   };
   return [...raw, ...irisPoints('left', left), ...irisPoints('right', right)];
 }
 
-/** Where one face is cropped for the mesh model. */
-interface Framing { box: Box; angle: number; turned: boolean; cx: number; cy: number }
+/** Where one face is cropped for the mesh model: the box, and the turn (radians, 0 upright) about its centre. */
+interface Framing { box: Box; angle: number }
 
 function framing(face: HumanFace, rotate: boolean): Framing {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -174,7 +163,7 @@ function framing(face: HumanFace, rotate: boolean): Framing {
   const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
   const half = (CROP_SCALE * Math.max(maxX - minX, maxY - minY)) / 2;
   const angle = rotate ? computeRotation(face.mesh[SYMMETRY[0]]!, face.mesh[SYMMETRY[1]]!) : 0;
-  return { box: { x0: cx - half, y0: cy - half, x1: cx + half, y1: cy + half }, angle, turned: Math.abs(angle) > MIN_ROTATION, cx, cy };
+  return { box: { x0: cx - half, y0: cy - half, x1: cx + half, y1: cy + half }, angle: Math.abs(angle) > MIN_ROTATION ? angle : 0 };
 }
 
 /**
@@ -189,9 +178,8 @@ export async function refineFaces(models: Models, image: Tensor, h: number, w: n
   const irisModel = human.models.models.iris as GraphModel | null;
   if (!meshModel || !irisModel || faces.length === 0) return faces.map(() => null);
   const frames = faces.map((f) => framing(f, rotate));
-  const batch = tf.tidy(() => tf.concat(frames.map((fr) => {
-    const src = fr.turned ? tf.image.rotateWithOffset(image as never, fr.angle, 0, [fr.cx / w, fr.cy / h]) : image;
-    const { box } = fr;
+  const batch = tf.tidy(() => tf.concat(frames.map(({ box, angle }) => {
+    const src = angle !== 0 ? tf.image.rotateWithOffset(image as never, angle, 0, [(box.x0 + box.x1) / 2 / w, (box.y0 + box.y1) / 2 / h]) : image;
     return tf.div(tf.image.cropAndResize(src as never, [[box.y0 / h, box.x0 / w, box.y1 / h, box.x1 / w]], [0], [MESH_SIZE, MESH_SIZE]), 255);
   })));
   try {
@@ -211,10 +199,11 @@ export async function refineFaces(models: Models, image: Tensor, h: number, w: n
     if (live.length === 0) return faces.map(() => null);
     // Both eyes of every face through the iris model at once. It reads a right eye: the left eye is
     // mirrored in, and its points mirrored back.
-    const eyes = live.map((k) => [eyeBox(raws[k]!, EYE.left.EyeLower0[0], EYE.left.EyeLower0[8]), eyeBox(raws[k]!, EYE.right.EyeLower0[0], EYE.right.EyeLower0[8])] as const);
+    const { left, right } = eyes();
+    const eyeBoxes = live.map((k) => [eyeBox(raws[k]!, left.EyeLower0[0]!, left.EyeLower0[8]!), eyeBox(raws[k]!, right.EyeLower0[0]!, right.EyeLower0[8]!)] as const);
     const irisInput = tf.tidy(() => {
       const cut = (k: number, b: Box) => tf.image.cropAndResize(batch as never, [[b.y0 / MESH_SIZE, b.x0 / MESH_SIZE, b.y1 / MESH_SIZE, b.x1 / MESH_SIZE]], [k], [IRIS_SIZE, IRIS_SIZE]);
-      return tf.concat(live.flatMap((k, j) => [tf.image.flipLeftRight(cut(k, eyes[j]![0])), cut(k, eyes[j]![1])]));
+      return tf.concat(live.flatMap((k, j) => [tf.image.flipLeftRight(cut(k, eyeBoxes[j]![0])), cut(k, eyeBoxes[j]![1])]));
     });
     const irisOut = irisModel.execute(irisInput) as Tensor;
     tf.dispose(irisInput);
@@ -223,8 +212,8 @@ export async function refineFaces(models: Models, image: Tensor, h: number, w: n
     const out: Array<RefinedFace | null> = faces.map(() => null);
     live.forEach((k, j) => {
       const fr = frames[k]!;
-      const raw = augmentIris(raws[k]!, irisData, j * 2 * 3 * IRIS_POINTS, eyes[j]![0], eyes[j]![1]);
-      const mesh = toImage(raw, fr.box, fr.angle, fr.turned ? rotationAbout(-fr.angle, fr.cx, fr.cy) : null);
+      const raw = augmentIris(raws[k]!, irisData, j * 2 * 3 * IRIS_POINTS, eyeBoxes[j]![0], eyeBoxes[j]![1]);
+      const mesh = toImage(raw, fr.box, fr.angle);
       // Human's angle step takes the box centred on the final mesh, of the same size.
       out[k] = { mesh, score: scores[k]!, angle: headAngle(mesh, fr.box) };
     });

@@ -51,13 +51,12 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
   // One float copy of the photo serves both passes (Human takes a float batch as it is; an int32
   // image it would cast to a second copy).
   const image = tf.tensor4d(new Float32Array(img.data), [1, img.height, img.width, 3], 'float32');
-  let found: HumanFace[];
-  const refined = new Map<HumanFace, RefinedFace>();
+  let refined: Array<RefinedFace | null>;
   try {
     // Without rotation correction the mesh holds on near-profile heads far better; strongly
     // rolled heads get a second pass with it. The iris model runs in the landmark pass below only:
     // this pass just finds the faces and frames them.
-    found = (await human.detect(image, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
+    let found = (await human.detect(image, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
     let rotated = false;
     if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
       const turned = (await human.detect(image, { face: { detector: { rotation: true }, iris: { enabled: false } } })).face;
@@ -65,15 +64,13 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
     }
     // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
     found = found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468);
-    const second = await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE);
-    found.forEach((f, k) => { const r = second[k]; if (r) refined.set(f, r); });
+    refined = await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE);
   } finally {
     tf.dispose(image);
   }
   const faces: Face[] = [];
-  for (const first of found) {
+  for (const f of refined) {
     // A face whose mesh is not confident on a crop framed by its own landmarks is not a face.
-    const f = refined.get(first);
     if (!f) continue;
     if (sx !== 1 || sy !== 1) for (const p of f.mesh) { p[0] = (p[0] + 0.5) / sx - 0.5; p[1] = (p[1] + 0.5) / sy - 0.5; }
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

@@ -33,7 +33,7 @@ describe('landmark pass', () => {
     // The models see at most DETECT_MAX_SIDE px (a 36 MP photo had taken a worker past 1.6 GB).
     const buf = fixture(FILES.eastAsian);
     const a = (await detectFaces(buf)).faces[0]!;
-    const side = 5000, k = side / 477; // the fixture is 477 px square
+    const side = 5000, k = side / (await sharp(buf).metadata()).width!;
     const big = await sharp(buf).resize(side, side).png().toBuffer();
     const { human } = await loadModels();
     const seen = vi.spyOn(human, 'detect');

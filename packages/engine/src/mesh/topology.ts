@@ -7,13 +7,16 @@ export const INNER_LIP_UPPER = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308
 export const INNER_LIP_LOWER = [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308] as const;
 export const INNER_LIP_LOOP = [...INNER_LIP_UPPER, ...INNER_LIP_LOWER.slice(1, -1).reverse()];
 
+/** The face oval from the right temple down the jaw to the chin and up to the left temple. */
+const FACE_SIDES = [127, 234, 93, 132, 58, 172, 136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365, 397, 288, 361, 323, 454, 356];
+
 /**
  * Inner-face outline for the blend mask: jaw and cheeks from the face oval, and across the
  * forehead a row well below the hairline so the source's hair or fringe is never taken.
  */
 export const INNER_FACE_LOOP = [
   // right temple down the jaw to the chin and up to the left temple (image left/right varies)
-  127, 234, 93, 132, 58, 172, 136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365, 397, 288, 361, 323, 454, 356,
+  ...FACE_SIDES,
   // across the mid forehead, above the brows and below the hairline
   389, 298, 333, 299, 337, 151, 108, 69, 104, 68, 162,
 ];
@@ -175,8 +178,7 @@ export function classifyTriangles(triangles: Uint16Array, mouthTriangles: number
   const n = triangles.length / 3;
   const out = new Uint8Array(n);
   const inner = loopUv(uv, INNER_FACE_LOOP);
-  const upTo = INNER_FACE_LOOP.indexOf(389);
-  const withForehead = loopUv(uv, [...INNER_FACE_LOOP.slice(0, upTo), ...FOREHEAD_TOP_ROW]);
+  const withForehead = loopUv(uv, [...FACE_SIDES, ...FOREHEAD_TOP_ROW]);
   const features = [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, LEFT_BROW_LOOP, RIGHT_BROW_LOOP].map((l) => loopUv(uv, l, FEATURE_GROW));
   features.push(loopUv(uv, OUTER_LIP_LOOP, 1.15));
   for (let t = 0; t < n; t++) {

@@ -9,7 +9,7 @@
 import { FOREHEAD_ZONE_LOOP, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import type { Roi } from '../raster/warp.ts';
-import { chromaDist2, fitSkin, imagePx, planarPx, type Px, type SkinModel } from './skin-model.ts';
+import { chromaDist2, imagePx, planarPx, skinModel, type Px, type SkinModel } from './skin-model.ts';
 
 /** Cells per face size: a cell is about 2% of the face. */
 const CELLS_PER_FACE = 48;
@@ -81,8 +81,7 @@ interface View { zone: Cells; m: SkinModel; maxTex: number }
 function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number): View | null {
   // The reference skin is the upper skin outside the forehead (cheeks, nose), which no fringe covers.
   const cheeks = (i: number) => cover[i] === TRI_SKIN_UPPER && zone[i] === 0;
-  const first = fitSkin(px, cheeks, w, h, null);
-  const m = first ? fitSkin(px, cheeks, w, h, first) : null;
+  const m = skinModel(px, cheeks, w, h);
   if (!m) return null;
   const ref = cells(px, cheeks, w, h, k, gw, gh);
   const tex: number[] = [];

@@ -60,9 +60,13 @@ export function chromaDist2(m: SkinModel, r: number, g: number): number {
   return dr * dr * m.i00 + 2 * dr * dg * m.i01 + dg * dg * m.i11;
 }
 
-/** The skin model of one image's upper skin, fitted twice (the second time without the first fit's outliers). */
+/** The skin model of the pixels `accept` takes, fitted twice (the second time without the first fit's outliers). */
+export function skinModel(px: Px, accept: (i: number) => boolean, w: number, h: number): SkinModel | null {
+  const first = fitSkin(px, accept, w, h, null);
+  return first ? fitSkin(px, accept, w, h, first) : null;
+}
+
+/** The skin model of one image's upper skin (cheeks, nose, forehead band). */
 export function upperSkinModel(px: Px, cover: Uint8Array, w: number, h: number): SkinModel | null {
-  const upper = (i: number): boolean => cover[i] === TRI_SKIN_UPPER;
-  const first = fitSkin(px, upper, w, h, null);
-  return first ? fitSkin(px, upper, w, h, first) : null;
+  return skinModel(px, (i) => cover[i] === TRI_SKIN_UPPER, w, h);
 }

@@ -90,6 +90,12 @@ function upward(pts: Float32Array): [number, number] {
   return [dx / len, dy / len];
 }
 
+/** Halfway between the nose tip (4) and the lower lids' middle (145, 374). */
+function midNose(pts: Float32Array): [number, number] {
+  const at = (c: number) => (pts[2 * 4 + c]! + (pts[2 * 145 + c]! + pts[2 * 374 + c]!) / 2) / 2;
+  return [at(0), at(1)];
+}
+
 /** Mean colour with no tint to speak of: a black-and-white photo. */
 function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
@@ -152,8 +158,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const up = upward(dstPts);
   const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
-  const midNose: [number, number] = [(dstPts[2 * 4]! + (dstPts[2 * 145]! + dstPts[2 * 374]!) / 2) / 2, (dstPts[2 * 4 + 1]! + (dstPts[2 * 145 + 1]! + dstPts[2 * 374 + 1]!) / 2) / 2];
-  const occ = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose, down: [-up[0], -up[1]] });
+  const occ = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
   let occluded = 0;
   if (occ) {
     for (let i = 0; i < n; i++) {

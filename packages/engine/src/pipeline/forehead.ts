@@ -9,7 +9,7 @@
 import { FOREHEAD_ZONE_LOOP, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import type { Roi } from '../raster/warp.ts';
-import { chromaDist2, imagePx, planarPx, skinModel, type Px, type SkinModel } from './skin-model.ts';
+import { imagePx, planarPx, skinModel, spread2, type Px, type SkinModel } from './skin-model.ts';
 
 /** Cells per face size: a cell is about 2% of the face. */
 const CELLS_PER_FACE = 48;
@@ -93,7 +93,7 @@ function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number,
 function chroma(v: View, a: number, b: number): { drop: number; dist: number } {
   const rb = b < 0 ? v.m.mr : v.zone.r[b]!, gb = b < 0 ? v.m.mg : v.zone.g[b]!;
   const dr = v.zone.r[a]! - rb, dg = v.zone.g[a]! - gb;
-  return { drop: -(dr - dg), dist: Math.sqrt(chromaDist2({ ...v.m, mr: 0, mg: 0 }, dr, dg)) };
+  return { drop: -(dr - dg), dist: Math.sqrt(spread2(v.m, dr, dg)) };
 }
 
 /** Whether the zone cells of `path` (bottom first: path[0] is the skin above the brows) are all bare skin in this image. */

@@ -56,7 +56,11 @@ export function fitSkin(px: Px, accept: (i: number) => boolean, w: number, h: nu
 
 /** Squared Mahalanobis distance of chromaticity (r, g) from the model. */
 export function chromaDist2(m: SkinModel, r: number, g: number): number {
-  const dr = r - m.mr, dg = g - m.mg;
+  return spread2(m, r - m.mr, g - m.mg);
+}
+
+/** Squared length of a chromaticity difference (dr, dg) in the model's standard deviations. */
+export function spread2(m: SkinModel, dr: number, dg: number): number {
   return dr * dr * m.i00 + 2 * dr * dg * m.i01 + dg * dg * m.i11;
 }
 

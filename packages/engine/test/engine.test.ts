@@ -216,6 +216,33 @@ describe('swapFaces', () => {
     expect(Math.abs(after - before)).toBeLessThan(0.015);
   });
 
+  it('keeps a dark face brightened onto a light photo as saturated as the two faces, not grey', async () => {
+    const models = await loadModels();
+    // Mean saturation (max − min) / max over discs on both cheeks and the nose tip.
+    const saturation = (img: { data: Uint8Array; width: number; height: number }, face: { landmarks: Array<[number, number, number]>; size: number }) => {
+      let s = 0, n = 0;
+      for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
+        if (![50, 280, 4].some((k) => Math.hypot(x - face.landmarks[k]![0], y - face.landmarks[k]![1]) < 0.06 * face.size)) continue;
+        const p = (y * img.width + x) * 3, r = img.data[p]!, g = img.data[p + 1]!, b = img.data[p + 2]!;
+        s += (Math.max(r, g, b) - Math.min(r, g, b)) / (Math.max(r, g, b) + 1);
+        n++;
+      }
+      return s / n;
+    };
+    const dark = '008_ai-sfhq-frontal-glasses-darkskin.jpg';
+    const src = await decodeImage(fixture(dark));
+    const sourceSat = saturation(src, (await detectOnImage(models, src))[0]!);
+    for (const target of [FILES.older, FILES.eileen]) {
+      const t = await decodeImage(fixture(target));
+      const targetSat = saturation(t, (await detectOnImage(models, t))[0]!);
+      const r = await swapFaces({ source: fixture(dark), target: fixture(target), identity: false, keepRaw: true });
+      const resultSat = saturation(r.raw!.image, (await detectOnImage(models, t))[0]!);
+      // Brightened 2–3×, its colour used to be scaled only 1.3× (0.26 and 0.23 here: greyer than both faces).
+      expect(resultSat, target).toBeGreaterThan(Math.min(sourceSat, targetSat));
+      expect(resultSat, target).toBeLessThan(Math.max(sourceSat, targetSat));
+    }
+  });
+
   it('is deterministic', async () => {
     const a = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });
     const b = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });

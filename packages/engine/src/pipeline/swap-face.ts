@@ -103,7 +103,10 @@ function isGrey(mean: readonly number[]): boolean {
 
 /** Bounds on the light change applied to the eye openings and lips. */
 const FEATURE_GAIN_MIN = 0.8, FEATURE_GAIN_MAX = 1.25;
-/** Largest factor applied to a pixel's colour difference from grey when brightening. */
+/**
+ * Largest factor applied to a pixel's own colour difference from grey when brightening; beyond it the
+ * source skin's mean tint carries the colour, so a brightened dark face keeps its saturation.
+ */
 const CHROMA_BOOST = 1.3;
 
 export type StageTimer = (stage: string, ms: number) => void;
@@ -204,6 +207,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const skinK = Float64Array.from(chroma), featK = greySource ? skinK : Float64Array.of(1, 1, 1);
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
+  // The source skin's mean colour relative to its luminance (c − Y) / Y: the tint a strong
+  // brightening adds back (see the relight loop).
+  const sm = field.sourceMean, sY = 0.299 * sm[0] + 0.587 * sm[1] + 0.114 * sm[2] + 1;
+  const tint = Float64Array.from(sm, (v) => (chromaBoost > 0 ? (v - sY + 1) / sY : 0));
   const noise = noiseTile();
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
@@ -228,15 +235,19 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       // two blend over a feathered edge.
       const fw = featW[i]!;
       const g = fw > 0 ? gL + (Math.min(FEATURE_GAIN_MAX, Math.max(FEATURE_GAIN_MIN, Math.sqrt(gL))) - gL) * fw : gL;
-      // Brighten luminance by the full gain but colour differences by at most CHROMA_BOOST: a dark
-      // source brightened 2-3× would otherwise turn its JPEG colour noise into rainbow blotches.
+      // Brighten luminance by the full gain and each pixel's own colour differences by at most
+      // CHROMA_BOOST: a dark source brightened 2-3× would otherwise turn its JPEG colour noise (and
+      // a coloured light's casts) into blotches. The rest of the gain adds the skin's mean tint, so
+      // the face keeps its saturation instead of turning grey.
       const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
       const Y = 0.299 * w0 + 0.587 * w1 + 0.114 * w2;
       const Yn = (Y + 1) * g - 1 + nz;
       const cs = g < chromaBoost ? g : chromaBoost;
+      const extra = g > chromaBoost ? (g - chromaBoost) * Y : 0;
       for (let c = 0; c < 3; c++) {
         const kc = skinK[c]!;
-        let v = (Yn + ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs) * (fw > 0 ? kc + (featK[c]! - kc) * fw : kc);
+        const own = ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!;
+        let v = (Yn + own) * (fw > 0 ? kc + (featK[c]! - kc) * fw : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

@@ -59,14 +59,15 @@ export interface SwapResult {
   /**
    * What the caller may want to tell the user about this result. `source_side_on`: the source head is
    * seen side-on, so its eyes, nose and chin line came from the target (a photo facing the camera
-   * swaps far better).
+   * swaps far better). `source_covered`: the source's mouth is covered (a scarf, a mask), so its
+   * lower face came from the target (a photo with the face uncovered swaps far better).
    */
   warnings: SwapWarning[];
   /** Present with keepRaw: the result before encoding and, per swapped face, the pixels allowed to change. */
   raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };
 }
 
-export type SwapWarning = 'source_side_on';
+export type SwapWarning = 'source_side_on' | 'source_covered';
 
 export const DEFAULT_JPEG_QUALITY = 90;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
@@ -231,6 +232,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
     const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
     if (st.sideOn) warnings.add('source_side_on');
+    if (st.sourceCovered) warnings.add('source_covered');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 

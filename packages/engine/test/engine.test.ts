@@ -182,17 +182,22 @@ describe('swapFaces', () => {
       const nose = new Uint8Array(t.width * t.height);
       const [nx, ny] = face.landmarks[4]!, rad = 0.04 * face.size;
       for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (Math.hypot(x - nx, y - ny) <= rad) nose[y * t.width + x] = 1;
-      return { lips: mean(lips), nose: mean(nose) };
+      return { lips: mean(lips), nose: mean(nose), warnings: r.warnings };
     };
-    expect((await change(FILES.eileen, FILES.eastAsian)).lips).toBeGreaterThan(30);
+    const plain = await change(FILES.eileen, FILES.eastAsian);
+    expect(plain.lips).toBeGreaterThan(30);
+    expect(plain.warnings).toEqual([]);
     // The source's mouth is covered: the target keeps its own lips and nose tip, on a face 40 px wide too.
     for (const target of [FILES.eastAsian, '006_cc0-codait-luciano.png', '005_cc0-codait-bryan-115px.png']) {
       const d = await change(FILES.scarf, target);
+      expect(d.warnings, target).toEqual(['source_covered']);
       expect(d.lips, target).toBeLessThan(2);
       expect(d.nose, target).toBeLessThan(3);
     }
-    // The target's mouth is covered: its scarf stays in front of the new face.
-    expect((await change(FILES.eastAsian, FILES.scarf)).lips).toBeLessThan(2);
+    // The target's mouth is covered: its scarf stays in front of the new face (no warning: the source is whole).
+    const onScarf = await change(FILES.eastAsian, FILES.scarf);
+    expect(onScarf.lips).toBeLessThan(2);
+    expect(onScarf.warnings).toEqual([]);
   });
 
   it('gives a black-and-white source the colour photo’s skin tone', async () => {

@@ -94,15 +94,18 @@ describe('occlusion', () => {
       img[3 * i] = r; img[3 * i + 1] = g; img[3 * i + 2] = b;
       warped[i] = 190 + v; warped[n + i] = 140 + v; warped[2 * n + i] = 110 + v;
     }
-    const occ = occlusionMask(img, w, { x: 0, y: 0, w, h }, warped, cover, 180)!;
+    const { weight: occ, sourceMouthCovered } = occlusionMask(img, w, { x: 0, y: 0, w, h }, warped, cover, 180);
     expect(occ).not.toBeNull();
+    if (!occ) return;
+    // No lips given: no mouth is judged covered.
+    expect(sourceMouthCovered).toBe(false);
     expect(occ[160 * w + 100]).toBeGreaterThan(0.9);
     expect(occ[50 * w + 100]).toBe(0);
     expect(occ[115 * w + 20]).toBeLessThan(0.05);
     // Without any occluder there is nothing to keep.
     const clean = Uint8Array.from(img);
     for (let i = 0; i < n; i++) { clean[3 * i] = 200; clean[3 * i + 1] = 150; clean[3 * i + 2] = 120; }
-    expect(occlusionMask(clean, w, { x: 0, y: 0, w, h }, warped, cover, 180)).toBeNull();
+    expect(occlusionMask(clean, w, { x: 0, y: 0, w, h }, warped, cover, 180).weight).toBeNull();
   });
 });
 

@@ -40,6 +40,8 @@ export interface SwapFaceStats {
   sideOn: boolean;
   /** Forehead pixels (brows up) swapped: bare skin in both faces (see forehead.ts). */
   foreheadPixels: number;
+  /** The source's mouth is covered (a scarf, a mask): its lower face was left to the target. */
+  sourceCovered: boolean;
 }
 
 export interface SwapFaceOptions {
@@ -161,7 +163,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const up = upward(dstPts);
   const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
-  const occ = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
+  const { weight: occ, sourceMouthCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
   let occluded = 0;
   if (occ) {
     for (let i = 0; i < n; i++) {
@@ -296,5 +298,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels, sourceCovered: sourceMouthCovered };
 }

@@ -21,6 +21,14 @@ export const swapErrorCode = z.enum([
 ]);
 export type SwapErrorCode = z.infer<typeof swapErrorCode>;
 
+/**
+ * What the face engine noticed about a done swap's face photo, stable for translation on the client:
+ * the face is seen side-on (its eyes and nose came from the target), or its mouth is covered (its
+ * lower face came from the target).
+ */
+export const swapWarning = z.enum(['source_side_on', 'source_covered']);
+export type SwapWarning = z.infer<typeof swapWarning>;
+
 /** One gallery entry: the spec's `image_url`, extended. */
 export const swapItem = z.object({
   id: z.string(),
@@ -29,6 +37,8 @@ export const swapItem = z.object({
   createdAt: z.number(),
   status: swapStatus,
   error: z.object({ code: swapErrorCode, message: z.string() }).optional(),
+  /** Done swaps only, and only when there is something to say. */
+  warnings: z.array(swapWarning).optional(),
 });
 export type SwapItem = z.infer<typeof swapItem>;
 

@@ -6,6 +6,8 @@ import { makeApp, signUp, type TestApp } from '../auth/support/app.ts';
 import { fixture } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
 import { DIGITAL_SOURCE_TYPE } from '../../src/modules/swaps/labelling.ts';
+import { toSwapItem } from '../../src/modules/swaps/service.ts';
+import type { SwapRow } from '../../src/modules/swaps/repository.ts';
 
 let t: TestApp;
 let alice: { cookie: string; uid: string };
@@ -66,6 +68,7 @@ describe('POST /app/api/upload → job → gallery', () => {
     const list = (await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie } })).json<SwapList>();
     expect(Object.keys(list)).toEqual([body.id]);
     expect(list[body.id]).toMatchObject({ id: body.id, status: 'done' });
+    expect(list[body.id]!.warnings).toBeUndefined();
 
     const img = await t.app.inject({ url: list[body.id]!.image_url, headers: { cookie: alice.cookie } });
     expect(img.statusCode).toBe(200);
@@ -124,6 +127,23 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect(await t.ctx.swaps.requeueWaiting()).toBe(1);
     expect((await waitForSwap(id, alice)).status).toBe('done');
   }, 60_000);
+
+  it('says when the face photo\'s mouth is covered, so its lower face came from the target', async () => {
+    const d = await signUp(t.app);
+    const dave = { cookie: d.cookie, uid: d.me.uid };
+    const res = await upload(dave, dave.uid, fixture(TARGET), fixture('014_ai-sfhq-scarf-over-mouth.jpg'));
+    const item = await waitForSwap(res.json<UploadResponse>().id, dave);
+    expect(item.status).toBe('done');
+    expect(item.warnings).toEqual(['source_covered']);
+  }, 90_000);
+
+  it('lists only the warnings the contract knows, and none on a swap that is not done', () => {
+    const row = { id: 'x', uid: 'u', status: 'done', created_at: 1, metrics: JSON.stringify({ timings: {}, warnings: ['source_side_on', 'from_a_newer_engine'] }) } as unknown as SwapRow;
+    expect(toSwapItem(row).warnings).toEqual(['source_side_on']);
+    expect(toSwapItem({ ...row, metrics: '{"warnings":["from_a_newer_engine"]}' }).warnings).toBeUndefined();
+    expect(toSwapItem({ ...row, metrics: 'not json' }).warnings).toBeUndefined();
+    expect(toSwapItem({ ...row, status: 'failed' }).warnings).toBeUndefined();
+  });
 
   it('records why a swap failed when the target shows no face', async () => {
     const res = await upload(alice, alice.uid, fixture('016_cc0-coffee-noface.png'), fixture(FACE));

@@ -13,6 +13,8 @@ export interface SwapEngineResult {
   thumbnailType: string;
   timings?: Record<string, number>;
   identity?: { toSource: number; toTarget: number };
+  /** What the engine noticed about the face photo (see the contracts' swapWarning). */
+  warnings?: string[];
 }
 
 export interface SwapEngine {

@@ -1,7 +1,7 @@
 // Swap rules: intake of the two photos, one job per swap, gallery listing, and the job's
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
-import type { SwapErrorCode, SwapItem, SwapList, UploadResponse } from '@visage/contracts';
+import { swapWarning, type SwapErrorCode, type SwapItem, type SwapList, type SwapWarning, type UploadResponse } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { cleanImage } from './image-intake.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
@@ -42,7 +42,20 @@ export function toSwapItem(row: SwapRow): SwapItem {
   if (row.status === 'failed' && row.error_code) {
     item.error = { code: row.error_code as SwapErrorCode, message: row.error_message ?? MESSAGES.engine_failed };
   }
+  const warnings = row.status === 'done' ? storedWarnings(row.metrics) : [];
+  if (warnings.length > 0) item.warnings = warnings;
   return item;
+}
+
+/** The engine's warnings kept with a done swap's metrics; any the contract does not know are dropped. */
+function storedWarnings(metrics: string | null): SwapWarning[] {
+  if (!metrics) return [];
+  try {
+    const { warnings } = JSON.parse(metrics) as { warnings?: unknown };
+    return Array.isArray(warnings) ? warnings.filter((w): w is SwapWarning => swapWarning.safeParse(w).success) : [];
+  } catch {
+    return [];
+  }
 }
 
 export class SwapsService {
@@ -160,7 +173,7 @@ export class SwapsService {
         this.storage.put(keys.result_key, labelled, 'image/jpeg'),
         this.storage.put(keys.thumb_key, result.thumbnail, result.thumbnailType),
       ]);
-      const first = await this.repo.markDone(swapId, keys, { timings: result.timings }, this.now());
+      const first = await this.repo.markDone(swapId, keys, { timings: result.timings, warnings: result.warnings ?? [] }, this.now());
       if (first) await this.quota.recordSwap(row.uid);
       this.changed(row.uid);
       report({ stage: 'done', progress: 1 });

@@ -128,6 +128,24 @@ describe('Gallery', () => {
     expect(document.activeElement).toBe(tiles[0]);
   });
 
+  it('tells under the image what the engine noticed about the face photo, in English and French', async () => {
+    answers = [listOf(item(1), { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered'] })];
+    renderGallery(false);
+    const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
+    fireEvent.click(tiles[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
+    const notes = () => within(dialog).queryAllByRole('note').map((n) => n.textContent);
+    expect(notes()).toEqual(['The mouth is covered in your face photo, so the lower face was kept from the target photo. A photo with your face uncovered gives a better result.']);
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(notes()).toEqual(['Your face photo shows your face from the side, so the eyes and nose were kept from the target photo. A photo facing the camera gives a better result.']);
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(notes()).toEqual([]);
+    cleanup();
+    renderGallery(false, 'fr');
+    fireEvent.click((await screen.findAllByRole('button', { name: /Ouvrir l'échange/ }))[1]!);
+    expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre photo de visage vous montre de profil : les yeux et le nez de la photo cible ont été conservés. Une photo de face donne un meilleur résultat.');
+  });
+
   it('keeps the viewer on its image when a new result arrives', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     answers = [listOf(item(1), item(2)), listOf(item(1), item(2), item(3))];

@@ -1,5 +1,6 @@
 // Full-size viewer over the page: previous/next areas that wrap, arrow keys, swipe, close
-// button and Escape, and a link that opens the image in its own browser tab.
+// button and Escape, a link that opens the image in its own browser tab, and what the engine
+// noticed about the face photo (seen side-on, mouth covered) under the image.
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -103,6 +104,11 @@ export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
           </>
         )}
       </div>
+      {item.warnings?.map((warning) => (
+        <p key={warning} className={styles.warning} role="note" data-testid="gallery-viewer-warning">
+          {t(`viewer.warning.${warning}`)}
+        </p>
+      ))}
     </div>,
     document.body,
   );

@@ -94,11 +94,11 @@ describe('occlusion', () => {
       img[3 * i] = r; img[3 * i + 1] = g; img[3 * i + 2] = b;
       warped[i] = 190 + v; warped[n + i] = 140 + v; warped[2 * n + i] = 110 + v;
     }
-    const { weight: occ, sourceMouthCovered } = occlusionMask(img, w, { x: 0, y: 0, w, h }, warped, cover, 180);
+    const { weight: occ, sourceCovered } = occlusionMask(img, w, { x: 0, y: 0, w, h }, warped, cover, 180);
     expect(occ).not.toBeNull();
     if (!occ) return;
     // No lips given: no mouth is judged covered.
-    expect(sourceMouthCovered).toBe(false);
+    expect(sourceCovered).toBe(false);
     expect(occ[160 * w + 100]).toBeGreaterThan(0.9);
     expect(occ[50 * w + 100]).toBe(0);
     expect(occ[115 * w + 20]).toBeLessThan(0.05);

@@ -75,7 +75,7 @@ export interface Occlusion {
   /** Occlusion weight (0..1) of every ROI pixel, smoothed; null when nothing covers either face. */
   weight: Float32Array | null;
   /** The source's mouth is covered (a scarf, a mask): its lower face came from the target. */
-  sourceMouthCovered: boolean;
+  sourceCovered: boolean;
 }
 
 /**
@@ -88,7 +88,7 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   const tpx = imagePx(image, imageWidth, roi), spx = planarPx(warped, n);
   const mt = upperSkinModel(tpx, cover, w, h);
   const ms = upperSkinModel(spx, cover, w, h);
-  if (!mt && !ms) return { weight: null, sourceMouthCovered: false };
+  if (!mt && !ms) return { weight: null, sourceCovered: false };
   const plane = (poly: ArrayLike<number>): Uint8Array => { const p = new Uint8Array(n); fillPolygon(p, w, h, roi.x, roi.y, poly); return p; };
   const lipsT = mouth ? plane(mouth.lipsTarget) : null, lipsS = mouth ? plane(mouth.lipsSource) : null;
   // A covered mouth in the target keeps the target's cover; one in the source lets the target show.
@@ -119,7 +119,7 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
       if (occ > 0) any = true;
     }
   }
-  if (!any) return { weight: null, sourceMouthCovered: cs !== null };
+  if (!any) return { weight: null, sourceCovered: cs !== null };
   // Speckle (single pores, noise) is removed by a blur and a threshold; real occluders survive.
   gaussianBlur(grid, gw, gh, Math.max(1, (0.02 * faceSize) / k));
   for (let i = 0; i < grid.length; i++) {
@@ -127,5 +127,5 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
     grid[i] = t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t);
   }
   // Bilinear upsampling: smooth over a cell without a full-resolution blur.
-  return { weight: upsampleSparse(grid, gw, gh, k, w, h), sourceMouthCovered: cs !== null };
+  return { weight: upsampleSparse(grid, gw, gh, k, w, h), sourceCovered: cs !== null };
 }

@@ -98,6 +98,11 @@ function midNose(pts: Float32Array): [number, number] {
   return [at(0), at(1)];
 }
 
+/** Rec. 601 luminance of an RGB triple (a colour or per-channel gains). */
+function luma(c: readonly number[]): number {
+  return 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+}
+
 /** Mean colour with no tint to speak of: a black-and-white photo. */
 function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
@@ -163,7 +168,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const up = upward(dstPts);
   const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
-  const { weight: occ, sourceMouthCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
+  const { weight: occ, sourceCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
   let occluded = 0;
   if (occ) {
     for (let i = 0; i < n; i++) {
@@ -177,11 +182,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
 
   t = performance.now();
   const field = estimateGains(W, od, ow, roi, masks.skin, faceSize);
+  const gGlobal = luma(field.global);
   // Grain: only when the source face is smaller (so softer) than the face it replaces.
   let sigma = 0;
   if (srcFace.size < 0.9 * faceSize) {
-    const gl = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
-    sigma = grainSigma(targetLevel(od, ow, roi, masks.skin), planarLevel(W, w, h, masks.skin) * gl);
+    sigma = grainSigma(targetLevel(od, ow, roi, masks.skin), planarLevel(W, w, h, masks.skin) * gGlobal);
   }
   // Fused full-resolution pass: relight (+ grain) each warped pixel, turn it into the difference
   // from the target, and box-average that difference onto the blend's coarse grid.
@@ -194,7 +199,6 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const gains = field.gains, fgn = field.w * field.h;
   const lumGain = new Float32Array(fgn);
   for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
-  const gGlobal = 0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2];
   const greyTarget = isGrey(field.targetMean);
   // A black-and-white source has no skin tone of its own to keep: it takes the target's whole tint
   // instead of staying grey on a colour photo.
@@ -209,10 +213,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const skinK = Float64Array.from(chroma), featK = greySource ? skinK : Float64Array.of(1, 1, 1);
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
-  // The source skin's mean colour relative to its luminance (c − Y) / Y: the tint a strong
-  // brightening adds back (see the relight loop).
-  const sm = field.sourceMean, sY = 0.299 * sm[0] + 0.587 * sm[1] + 0.114 * sm[2] + 1;
-  const tint = Float64Array.from(sm, (v) => (chromaBoost > 0 ? (v - sY + 1) / sY : 0));
+  // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
+  // brightening adds back (see the relight loop); none on a black-and-white target.
+  const sY = luma(field.sourceMean);
+  const tint = Float64Array.from(field.sourceMean, (v) => (chromaBoost > 0 ? (v - sY) / (sY + 1) : 0));
   const noise = noiseTile();
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
@@ -298,5 +302,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels, sourceCovered: sourceMouthCovered };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels, sourceCovered };
 }

@@ -1,6 +1,6 @@
 // What the swaps module needs from the rest of the server, as small structural interfaces,
 // so the service can be tested with the real adapters and wired from context.ts.
-import type { SwapErrorCode } from '@visage/contracts';
+import type { SwapErrorCode, SwapWarning } from '@visage/contracts';
 
 export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -13,8 +13,11 @@ export interface SwapEngineResult {
   thumbnailType: string;
   timings?: Record<string, number>;
   identity?: { toSource: number; toTarget: number };
-  /** What the engine noticed about the face photo (see the contracts' swapWarning). */
-  warnings?: string[];
+  /**
+   * What the engine noticed about the face photo. Typed with the contract's list, so a warning the
+   * engine adds without the contract (and the viewer's texts) fails the typecheck here.
+   */
+  warnings?: readonly SwapWarning[];
 }
 
 export interface SwapEngine {

@@ -9,7 +9,7 @@ import { decodeImage } from '../src/decode.ts';
 import { detectOnImage } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
+import { LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -144,7 +144,8 @@ describe('swapFaces', () => {
     for (const loop of [LEFT_EYE_LOOP, RIGHT_EYE_LOOP]) {
       expect(Math.abs(meanIn(r.raw!.image, loop) - meanIn(target, loop))).toBeLessThan(12);
     }
-    // Along the nose ridge (between the brows to above the tip), 5×5 means per channel.
+    // Between the brows (where a camera's eyepiece stood in front of 002's brow) and along the nose
+    // ridge to above the tip, 5×5 means per channel.
     const near = (img: { data: Uint8Array; width: number }, i: number) => {
       const cx = Math.round(face.landmarks[i]![0]), cy = Math.round(face.landmarks[i]![1]);
       const out = [0, 0, 0];
@@ -152,7 +153,7 @@ describe('swapFaces', () => {
       return out;
     };
     let diff = 0;
-    for (const i of [6, 197, 195]) {
+    for (const i of [9, 8, 6, 197, 195]) {
       const a = near(r.raw!.image, i), b = near(target, i);
       diff = Math.max(diff, ...a.map((v, c) => Math.abs(v - b[c]!)));
     }
@@ -289,6 +290,42 @@ describe('swapFaces', () => {
     expect(changedOutside).toBe(0);
     expect(changedInside).toBeGreaterThan(0.3 * df!.box.width * df!.box.height);
     expect(changedInside).toBeLessThanOrEqual(stats.changedPixels);
+  });
+
+  it('takes nothing from what the target keeps: a side-on source\'s hidden strip leaves no halo around it', async () => {
+    const models = await loadModels();
+    const src = await decodeImage(fixture(FILES.profile));
+    const dst = await decodeImage(fixture(FILES.eileen));
+    const [sf] = await detectOnImage(models, src);
+    const [df] = await detectOnImage(models, dst);
+    // Paint the source red everywhere but in (and two pixels around) the triangles it gives: the
+    // target keeps its own pixels in the rest (the hidden eyes and midline, the mesh's outer ring),
+    // so the result must not change beyond a level or two of bilinear sampling at the edges.
+    const painted = { ...src, data: Uint8Array.from(src.data) };
+    const keep = new Uint8Array(src.width * src.height);
+    const topo = topology();
+    const pts = sf!.landmarks;
+    for (let t = 0; t < topo.sideOnHidden.length; t++) {
+      if (topo.sideOnHidden[t] || topo.triClass[t] === TRI_OUTER) continue;
+      const v = [0, 1, 2].map((k) => pts[topo.triangles[3 * t + k]!]!);
+      fillPolygon(keep, src.width, src.height, 0, 0, new Float32Array(v.flatMap(([x, y]) => [x, y])));
+    }
+    let red = 0;
+    for (let y = 0; y < src.height; y++) {
+      for (let x = 0; x < src.width; x++) {
+        let near = false;
+        for (let dy = -2; dy <= 2 && !near; dy++) for (let dx = -2; dx <= 2 && !near; dx++) near = keep[Math.min(src.height - 1, Math.max(0, y + dy)) * src.width + Math.min(src.width - 1, Math.max(0, x + dx))] === 1;
+        if (!near) { painted.data.set([255, 0, 0], 3 * (y * src.width + x)); red++; }
+      }
+    }
+    expect(red).toBeGreaterThan(0.5 * src.width * src.height);
+    const plain = { ...dst, data: Uint8Array.from(dst.data) }, withRed = { ...dst, data: Uint8Array.from(dst.data) };
+    const stats = swapOneFace(src, sf!, plain, df!, () => {}, 1);
+    swapOneFace(painted, sf!, withRed, df!, () => {}, 1);
+    expect(stats.sideOn).toBe(true);
+    let worst = 0;
+    for (let i = 0; i < plain.data.length; i++) worst = Math.max(worst, Math.abs(plain.data[i]! - withRed.data[i]!));
+    expect(worst).toBe(0);
   });
 
   it('matches the golden image within a perceptual tolerance', async () => {

@@ -228,7 +228,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     let p = ((roi.y + y) * ow + roi.x) * 3;
     for (let x = 0; x < w; x++, p += 3) {
       const i = y * w + x;
-      if (cover[i] === 0) { W[i] = 0; W[n + i] = 0; W[2 * n + i] = 0; continue; }
+      // Where the target keeps its pixels (outside the mask, a hidden strip, an occluder) the
+      // difference is zero: the blend's coarse bands would otherwise carry what the source shows
+      // there (a wall, a camera, a scarf) into the skin around it as a dark or light halo.
+      if (masks.alpha[i] === 0) { W[i] = 0; W[n + i] = 0; W[2 * n + i] = 0; continue; }
       const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
       const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;

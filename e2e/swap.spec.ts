@@ -16,6 +16,7 @@ const FACE_A = face('012_ai-sfhq-east-asian-woman.jpg');
 const TARGET_B = face('013_ai-sfhq-beard-glasses-elderly.jpg');
 const FACE_B = face('007_ai-tpdne-older-woman.jpg');
 const NO_FACE_TARGET = face('016_cc0-coffee-noface.png');
+const SCARF_FACE = face('014_ai-sfhq-scarf-over-mouth.jpg');
 
 const SIZE_MESSAGE = '(EN) The file size should be less than 10 MB.(FR) La taille du fichier doit être inférieur à 10 MB.';
 const TYPE_MESSAGE = 'Please select a valid image file (jpeg, png, or jpg).';
@@ -216,6 +217,24 @@ test.describe('swap flow', () => {
     } finally {
       await anonymous.close();
     }
+  });
+
+  test('a face photo with a covered mouth gives a result whose viewer says so, in English and in French', async ({ page }) => {
+    const alerts = collectAlerts(page);
+    await signUp(page, 'erin');
+    await pickPair(page, TARGET_A, SCARF_FACE);
+    await swapAndWaitForTile(page, alerts, 1);
+    await page.locator('[data-testid="gallery-grid"] li img').first().click();
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    const note = viewer.getByRole('note');
+    await expect(note).toHaveText('The mouth is covered in your face photo, so the lower face was kept from the target photo. A photo with your face uncovered gives a better result.');
+    await expect.poll(() => viewer.getByTestId('gallery-viewer-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/app-viewer-warning.png` });
+    await viewer.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByTestId('language-switcher').getByRole('button', { name: 'FR' }).click();
+    await page.locator('[data-testid="gallery-grid"] li img').first().click();
+    await expect(page.getByRole('dialog').getByRole('note')).toHaveText('La bouche est couverte sur votre photo de visage : le bas du visage de la photo cible a été conservé. Une photo du visage découvert donne un meilleur résultat.');
   });
 
   test('a target without a face fails with the reason and gives the button back', async ({ page }) => {

@@ -21,6 +21,13 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => { await loadModels(); });
 
+/** A fixture's decoded pixels and its first detected face. */
+async function decodedWithFace(name: string) {
+  const img = await decodeImage(fixture(name));
+  const [face] = await detectOnImage(await loadModels(), img);
+  return { img, face: face! };
+}
+
 describe('detectFaces', () => {
   it('finds one face with 478 landmarks, a box and a head pose', async () => {
     const r = await detectFaces(fixture(FILES.eileen));
@@ -269,13 +276,10 @@ describe('swapFaces', () => {
   });
 
   it('leaves every pixel outside the face mask untouched', async () => {
-    const models = await loadModels();
-    const src = await decodeImage(fixture(FILES.eastAsian));
-    const dst = await decodeImage(fixture(FILES.eileen));
-    const [sf] = await detectOnImage(models, src);
-    const [df] = await detectOnImage(models, dst);
+    const { img: src, face: sf } = await decodedWithFace(FILES.eastAsian);
+    const { img: dst, face: df } = await decodedWithFace(FILES.eileen);
     const before = Uint8Array.from(dst.data);
-    const stats = swapOneFace(src, sf!, dst, df!, () => {}, 1);
+    const stats = swapOneFace(src, sf, dst, df, () => {}, 1);
     let changedOutside = 0, changedInside = 0;
     for (let y = 0; y < dst.height; y++) {
       for (let x = 0; x < dst.width; x++) {
@@ -288,23 +292,20 @@ describe('swapFaces', () => {
       }
     }
     expect(changedOutside).toBe(0);
-    expect(changedInside).toBeGreaterThan(0.3 * df!.box.width * df!.box.height);
+    expect(changedInside).toBeGreaterThan(0.3 * df.box.width * df.box.height);
     expect(changedInside).toBeLessThanOrEqual(stats.changedPixels);
   });
 
   it('takes nothing from what the target keeps: a side-on source\'s hidden strip leaves no halo around it', async () => {
-    const models = await loadModels();
-    const src = await decodeImage(fixture(FILES.profile));
-    const dst = await decodeImage(fixture(FILES.eileen));
-    const [sf] = await detectOnImage(models, src);
-    const [df] = await detectOnImage(models, dst);
+    const { img: src, face: sf } = await decodedWithFace(FILES.profile);
+    const { img: dst, face: df } = await decodedWithFace(FILES.eileen);
     // Paint the source red everywhere but in (and two pixels around) the triangles it gives: the
     // target keeps its own pixels in the rest (the hidden eyes and midline, the mesh's outer ring),
     // so the result must not change beyond a level or two of bilinear sampling at the edges.
     const painted = { ...src, data: Uint8Array.from(src.data) };
     const keep = new Uint8Array(src.width * src.height);
     const topo = topology();
-    const pts = sf!.landmarks;
+    const pts = sf.landmarks;
     for (let t = 0; t < topo.sideOnHidden.length; t++) {
       if (topo.sideOnHidden[t] || topo.triClass[t] === TRI_OUTER) continue;
       const v = [0, 1, 2].map((k) => pts[topo.triangles[3 * t + k]!]!);
@@ -320,8 +321,8 @@ describe('swapFaces', () => {
     }
     expect(red).toBeGreaterThan(0.5 * src.width * src.height);
     const plain = { ...dst, data: Uint8Array.from(dst.data) }, withRed = { ...dst, data: Uint8Array.from(dst.data) };
-    const stats = swapOneFace(src, sf!, plain, df!, () => {}, 1);
-    swapOneFace(painted, sf!, withRed, df!, () => {}, 1);
+    const stats = swapOneFace(src, sf, plain, df, () => {}, 1);
+    swapOneFace(painted, sf, withRed, df, () => {}, 1);
     expect(stats.sideOn).toBe(true);
     let worst = 0;
     for (let i = 0; i < plain.data.length; i++) worst = Math.max(worst, Math.abs(plain.data[i]! - withRed.data[i]!));

@@ -135,8 +135,7 @@ describe('swapFaces', () => {
   });
 
   it('leaves the eyes and nose ridge to the target when the source head is seen side-on (no stretched eye whites, no wall)', async () => {
-    const target = await decodeImage(fixture(FILES.eileen));
-    const face = (await detectOnImage(await loadModels(), target))[0]!;
+    const { img: target, face } = await decodedWithFace(FILES.eileen);
     const r = await swapFaces({ source: fixture(FILES.profile), target: fixture(FILES.eileen), identity: false, keepRaw: true });
     expect(r.warnings).toEqual(['source_side_on']);
     // Mean brightness inside each eye opening, before and after.
@@ -177,8 +176,7 @@ describe('swapFaces', () => {
   it('never pastes a scarf over a mouth or a nose, and keeps the target\'s own scarf', async () => {
     // Mean change over the target's lips and around its nose tip: a plain swap changes them completely.
     const change = async (source: string, target: string) => {
-      const t = await decodeImage(fixture(target));
-      const face = (await detectOnImage(await loadModels(), t))[0]!;
+      const { img: t, face } = await decodedWithFace(target);
       const r = await swapFaces({ source: fixture(source), target: fixture(target), identity: false, keepRaw: true });
       const mean = (mask: Uint8Array) => {
         let d = 0, n = 0;
@@ -230,7 +228,6 @@ describe('swapFaces', () => {
   });
 
   it('keeps a dark face brightened onto a light photo as saturated as the two faces, not grey', async () => {
-    const models = await loadModels();
     // Mean saturation (max − min) / max over discs on both cheeks and the nose tip.
     const saturation = (img: { data: Uint8Array; width: number; height: number }, face: { landmarks: Array<[number, number, number]>; size: number }) => {
       let s = 0, n = 0;
@@ -243,13 +240,13 @@ describe('swapFaces', () => {
       return s / n;
     };
     const dark = '008_ai-sfhq-frontal-glasses-darkskin.jpg';
-    const src = await decodeImage(fixture(dark));
-    const sourceSat = saturation(src, (await detectOnImage(models, src))[0]!);
+    const src = await decodedWithFace(dark);
+    const sourceSat = saturation(src.img, src.face);
     for (const target of [FILES.older, FILES.eileen]) {
-      const t = await decodeImage(fixture(target));
-      const targetSat = saturation(t, (await detectOnImage(models, t))[0]!);
+      const t = await decodedWithFace(target);
+      const targetSat = saturation(t.img, t.face);
       const r = await swapFaces({ source: fixture(dark), target: fixture(target), identity: false, keepRaw: true });
-      const resultSat = saturation(r.raw!.image, (await detectOnImage(models, t))[0]!);
+      const resultSat = saturation(r.raw!.image, t.face);
       // Brightened 2–3×, its colour used to be scaled only 1.3× (0.26 and 0.23 here: greyer than both faces).
       expect(resultSat, target).toBeGreaterThan(Math.min(sourceSat, targetSat));
       expect(resultSat, target).toBeLessThan(Math.max(sourceSat, targetSat));
@@ -299,9 +296,9 @@ describe('swapFaces', () => {
   it('takes nothing from what the target keeps: a side-on source\'s hidden strip leaves no halo around it', async () => {
     const { img: src, face: sf } = await decodedWithFace(FILES.profile);
     const { img: dst, face: df } = await decodedWithFace(FILES.eileen);
-    // Paint the source red everywhere but in (and two pixels around) the triangles it gives: the
-    // target keeps its own pixels in the rest (the hidden eyes and midline, the mesh's outer ring),
-    // so the result must not change beyond a level or two of bilinear sampling at the edges.
+    // Paint the source red everywhere but in the triangles it gives and two pixels around them (their
+    // bilinear samples reach over the edge): the target keeps its own pixels in the rest (the hidden
+    // eyes and midline, the mesh's outer ring), so the result must not change at all.
     const painted = { ...src, data: Uint8Array.from(src.data) };
     const keep = new Uint8Array(src.width * src.height);
     const topo = topology();

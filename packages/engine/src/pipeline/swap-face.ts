@@ -168,14 +168,15 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const up = upward(dstPts);
   const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
   const masks = buildMasks(cover, roi, faceSize, mouthOpen);
+  const alpha = masks.alpha, support = masks.support;
   const { weight: occ, sourceCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
   let occluded = 0;
   if (occ) {
     for (let i = 0; i < n; i++) {
       const o = occ[i]!;
       if (o <= 0) continue;
-      masks.alpha[i] = masks.alpha[i]! * (1 - o);
-      if (o > 0.2) { masks.skin[i] = 0; if (masks.support[i]) occluded++; }
+      alpha[i] = alpha[i]! * (1 - o);
+      if (o > 0.2) { masks.skin[i] = 0; if (support[i]) occluded++; }
     }
   }
   timer('mask', performance.now() - t);
@@ -231,7 +232,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       // Where the target keeps its pixels (outside the mask, a hidden strip, an occluder) the
       // difference is zero: the blend's coarse bands would otherwise carry what the source shows
       // there (a wall, a camera, a scarf) into the skin around it as a dark or light halo.
-      if (masks.alpha[i] === 0) { W[i] = 0; W[n + i] = 0; W[2 * n + i] = 0; continue; }
+      if (alpha[i] === 0) { W[i] = 0; W[n + i] = 0; W[2 * n + i] = 0; continue; }
       const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
       const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
@@ -278,11 +279,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   t = performance.now();
   // Multi-band blend: the finest band (D − up(D_small)) at full resolution under alpha, the
   // coarser bands as a Laplacian pyramid on the coarse grid.
-  const alphaSmall = boxDown(masks.alpha, w, h, 1, g);
+  const alphaSmall = boxDown(alpha, w, h, 1, g);
   const levels = Math.max(1, pyramidLevels(faceSize) - Math.log2(k));
   const accSmall = pyramidBlendDiff(dSmall, alphaSmall, g.w, g.h, levels);
   const gx = lookup(w, g.w, k), gy = lookup(h, g.h, k);
-  const alpha = masks.alpha, support = masks.support;
   let changed = 0;
   for (let y = 0; y < h; y++) {
     const r0 = gy.i0[y]! * g.w, r1 = gy.i1[y]! * g.w, ty = gy.t[y]!, uy = 1 - ty;

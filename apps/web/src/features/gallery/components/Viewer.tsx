@@ -105,7 +105,7 @@ export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
         )}
       </div>
       {item.warnings?.map((warning) => (
-        <p key={warning} className={styles.warning} role="note" data-testid="gallery-viewer-warning">
+        <p key={warning} className={styles.warning} role="note">
           {t(`viewer.warning.${warning}`)}
         </p>
       ))}

@@ -9,7 +9,7 @@ import { decodeImage } from '../src/decode.ts';
 import { detectOnImage } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
+import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -291,6 +291,35 @@ describe('swapFaces', () => {
     expect(changedOutside).toBe(0);
     expect(changedInside).toBeGreaterThan(0.3 * df.box.width * df.box.height);
     expect(changedInside).toBeLessThanOrEqual(stats.changedPixels);
+  });
+
+  it('leaves no hard-edged cell where the forehead gate keeps the target\'s fringe', async () => {
+    // 007's fringe is ragged: the gate leaves some cells above the brows to the target. Those take the
+    // blend's coarse bands, so the new skin's tone fades into them. Written only where the source
+    // showed, each such cell was a block of the old skin tone with hard edges (steps of 10+ levels).
+    const { img: src, face: sf } = await decodedWithFace(FILES.eastAsian);
+    const { img: dst, face: df } = await decodedWithFace(FILES.older);
+    const before = Uint8Array.from(dst.data);
+    swapOneFace(src, sf, dst, df, () => {}, 1);
+    const W = dst.width, H = dst.height;
+    // The forehead zone, eroded so that its own edge (the mesh's top row) does not count.
+    const zone = new Uint8Array(W * H);
+    fillPolygon(zone, W, H, 0, 0, new Float32Array(FOREHEAD_ZONE_LOOP.flatMap((i) => [df.landmarks[i]![0], df.landmarks[i]![1]])));
+    const r = 6;
+    const inner = (x: number, y: number) => x >= r && y >= r && x < W - r && y < H - r && zone[(y - r) * W + x] && zone[(y + r) * W + x] && zone[y * W + x - r] && zone[y * W + x + r];
+    const change = (i: number) => Math.max(...[0, 1, 2].map((c) => Math.abs(dst.data[3 * i + c]! - before[3 * i + c]!)));
+    let steps = 0, inside = 0;
+    for (let y = r; y < H - r; y++) for (let x = r; x < W - r - 1; x++) {
+      if (!inner(x, y)) continue;
+      inside++;
+      const i = y * W + x;
+      for (const j of [i + 1, i + W]) {
+        const a = change(i), b = change(j);
+        if ((a === 0) !== (b === 0) && Math.max(a, b) > 4) steps++;
+      }
+    }
+    expect(inside).toBeGreaterThan(2000);
+    expect(steps).toBeLessThan(20);
   });
 
   it('takes nothing from what the target keeps: a side-on source\'s hidden strip leaves no halo around it', async () => {

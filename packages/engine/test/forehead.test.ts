@@ -52,8 +52,8 @@ describe('forehead gate', () => {
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
       const i = y * W + x;
       if (!s.zone[i]) continue;
-      if (y < edge - 4) { fringe++; if (s.cover[i]) fringeSwapped++; }
-      if (y > edge + 8) { skin++; if (s.cover[i]) skinSwapped++; }
+      if (y < edge - 4) { fringe++; if (s.cover[i] === TRI_SKIN_UPPER) fringeSwapped++; }
+      if (y > edge + 8) { skin++; if (s.cover[i] === TRI_SKIN_UPPER) skinSwapped++; }
     }
     expect(fringeSwapped).toBe(0);
     expect(skinSwapped / skin).toBeGreaterThan(0.8);
@@ -69,7 +69,7 @@ describe('forehead gate', () => {
     let swapped = 0, high = 0;
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
       const i = y * W + x;
-      if (!s.zone[i] || !s.cover[i]) continue;
+      if (!s.zone[i] || s.cover[i] !== TRI_SKIN_UPPER) continue;
       swapped++;
       if (y < brows - 0.06 * SIZE) high++;
     }
@@ -82,7 +82,7 @@ describe('forehead gate', () => {
     const s = scene(() => null);
     for (let y = 0; y < edge; y++) for (let x = 0; x < W; x++) { const p = 3 * (y * W + x); s.target[p] = 60; s.target[p + 1] = 45; s.target[p + 2] = 35; }
     gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
-    for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x]) expect(s.cover[y * W + x]).toBe(0);
+    for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x]) expect(s.cover[y * W + x]).toBe(TRI_FOREHEAD);
   });
 
   it('follows the face\'s own up direction on a tilted head', () => {
@@ -93,7 +93,7 @@ describe('forehead gate', () => {
     const a = 0.15;
     gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [Math.sin(a), -Math.cos(a)]);
     let fringeSwapped = 0;
-    for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x] && s.cover[y * W + x]) fringeSwapped++;
+    for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x] && s.cover[y * W + x] === TRI_SKIN_UPPER) fringeSwapped++;
     expect(fringeSwapped).toBe(0);
   });
 });

@@ -125,8 +125,9 @@ function bareSkin(v: View, path: number[]): boolean {
 /**
  * Decides the forehead in place. `pts` are the mesh points the source was warped to (flat x,y);
  * `up` is the face's upward direction in the image, normalised. Forehead pixels in `cover` become
- * TRI_SKIN_UPPER (swapped) where both faces show bare skin from the brows up, 0 (left to the target)
- * elsewhere. Returns the number of forehead pixels swapped.
+ * TRI_SKIN_UPPER (swapped) where both faces show bare skin from the brows up and stay TRI_FOREHEAD
+ * (left to the target, which takes only the blend's coarse bands there: see buildMasks) elsewhere.
+ * Returns the number of forehead pixels swapped.
  */
 export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, pts: Float32Array, up: readonly [number, number]): number {
   const { w, h } = roi;
@@ -171,7 +172,7 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!zone[i]) continue;
-      if (keep[row + ((x / k) | 0)]) { cover[i] = TRI_SKIN_UPPER; kept++; } else cover[i] = 0;
+      if (keep[row + ((x / k) | 0)]) { cover[i] = TRI_SKIN_UPPER; kept++; } else cover[i] = TRI_FOREHEAD;
     }
   }
   return kept;

@@ -3,7 +3,7 @@
 // the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
 import { gaussianBlur } from '../raster/blur.ts';
 import type { Roi } from '../raster/warp.ts';
-import { LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_FOREHEAD, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { upsampleSparse } from '../raster/resample.ts';
 
@@ -16,7 +16,7 @@ export function mouthOpenness(pts: Float32Array): number {
 export const MOUTH_OPEN = 0.025;
 
 export interface FaceMasks {
-  /** Feathered blend mask 0..1 (0 on and outside the support's edge). */
+  /** Feathered blend mask 0..1 (0 on and outside the edge of what the source shows). */
   alpha: Float32Array;
   /** Hard support: the only pixels that may change. */
   support: Uint8Array;
@@ -30,10 +30,14 @@ export const FEATHER = 0.03;
 export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthOpen: boolean): FaceMasks {
   const { w, h } = roi;
   const n = w * h;
-  const support = new Uint8Array(n);
+  // `swapped` is where the source shows (alpha's support). The support adds the forehead the gate
+  // left to the target: alpha is 0 there, so those pixels take only the blend's coarse bands, and
+  // a notch of the target's hairline fades into the new skin instead of showing as a hard-edged cell.
+  const swapped = new Uint8Array(n), support = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const c = cover[i]!;
-    support[i] = c === TRI_SKIN || c === TRI_SKIN_UPPER || c === TRI_FEATURE || (c === TRI_MOUTH && !mouthOpen) ? 1 : 0;
+    swapped[i] = c === TRI_SKIN || c === TRI_SKIN_UPPER || c === TRI_FEATURE || (c === TRI_MOUTH && !mouthOpen) ? 1 : 0;
+    support[i] = swapped[i] || c === TRI_FOREHEAD ? 1 : 0;
   }
   // Feather on a coarse grid (the blur is wide, so resolution there is wasted), then upsample.
   const ds = Math.max(1, Math.floor(faceSize / 120));
@@ -41,7 +45,7 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
   const grid = new Float32Array(gw * gh);
   for (let y = 0; y < h; y++) {
     const gy = ((y / ds) | 0) * gw;
-    for (let x = 0; x < w; x++) if (support[y * w + x]) grid[gy + ((x / ds) | 0)]! += 1;
+    for (let x = 0; x < w; x++) if (swapped[y * w + x]) grid[gy + ((x / ds) | 0)]! += 1;
   }
   // Cells at the right/bottom edge may be partial; normalise by their real pixel count.
   for (let gy = 0; gy < gh; gy++) {
@@ -56,7 +60,7 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
     const y0 = fy | 0, y1 = Math.min(gh - 1, y0 + 1), ty = fy - y0;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (!support[i]) continue;
+      if (!swapped[i]) continue;
       const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / ds - 0.5));
       const x0 = fx | 0, x1 = Math.min(gw - 1, x0 + 1), tx = fx - x0;
       const v = (grid[y0 * gw + x0]! * (1 - tx) + grid[y0 * gw + x1]! * tx) * (1 - ty) + (grid[y1 * gw + x0]! * (1 - tx) + grid[y1 * gw + x1]! * tx) * ty;

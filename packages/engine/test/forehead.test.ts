@@ -60,6 +60,27 @@ describe('forehead gate', () => {
     expect(fringe).toBeGreaterThan(1000);
   });
 
+  it('leaves a gap in a fringe narrower than three cells to the target, and swaps a wide one', () => {
+    // Bare skin shows through the fringe in two vertical gaps: one of 2 cells (8 px; a cell is a 48th
+    // of the face), one of 40 px. Pasted, the narrow one was a block of the other skin among the hair.
+    const edge = top + 0.8 * (brows - top);
+    const cx = pts[2 * 10]!;
+    const narrow = (x: number) => x >= cx - 24 && x < cx - 16;
+    const wide = (x: number) => x >= cx + 8 && x < cx + 48;
+    const s = scene((x, y) => (y < edge && !narrow(x) && !wide(x) ? [190 + (x % 4 < 2 ? 20 : -20), 165 + (x % 4 < 2 ? 18 : -18), 110] : null));
+    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
+    let narrowSwapped = 0, narrowCount = 0, wideSwapped = 0, wideCount = 0;
+    for (let y = Math.ceil(top + 2); y < edge - 4; y++) for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (!s.zone[i]) continue;
+      if (narrow(x)) { narrowCount++; if (s.cover[i] === TRI_SKIN_UPPER) narrowSwapped++; }
+      if (wide(x) && x >= cx + 12 && x < cx + 44) { wideCount++; if (s.cover[i] === TRI_SKIN_UPPER) wideSwapped++; }
+    }
+    expect(narrowCount).toBeGreaterThan(60);
+    expect(narrowSwapped).toBe(0);
+    expect(wideSwapped / wideCount).toBeGreaterThan(0.8);
+  });
+
   it('leaves a fringe that reaches down to the brows to the target, but for a band just above the brows', () => {
     // The band is swapped whatever it holds: left to the target, it showed the target's own brows
     // above the source's wherever they sat higher.

@@ -123,6 +123,27 @@ function bareSkin(v: View, path: number[]): boolean {
 }
 
 /**
+ * Removes kept runs narrower than three cells across the face (perpendicular to `up`): a column that
+ * reaches higher than both its neighbours is skin between two strands of a fringe, or a strand the
+ * walk missed, and pasted there it shows as a block of the other skin among the hair. Neighbours
+ * outside the zone count as kept, so the zone's own sides are not eaten.
+ */
+function openAcross(keep: Uint8Array, inZone: Uint8Array, gw: number, gh: number, up: readonly [number, number]): void {
+  const dx = Math.round(-up[1]), dy = Math.round(up[0]);
+  // A neighbour's value, or `outside` when it lies off the grid or outside the zone.
+  const at = (src: Uint8Array, x: number, y: number, outside: number) => (x < 0 || y < 0 || x >= gw || y >= gh || !inZone[y * gw + x] ? outside : src[y * gw + x]!);
+  const eroded = new Uint8Array(keep.length);
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
+    const c = y * gw + x;
+    eroded[c] = keep[c] && at(keep, x - dx, y - dy, 1) && at(keep, x + dx, y + dy, 1) ? 1 : 0;
+  }
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
+    const c = y * gw + x;
+    if (keep[c] && !eroded[c] && !at(eroded, x - dx, y - dy, 0) && !at(eroded, x + dx, y + dy, 0)) keep[c] = 0;
+  }
+}
+
+/**
  * Decides the forehead in place. `pts` are the mesh points the source was warped to (flat x,y);
  * `up` is the face's upward direction in the image, normalised. Forehead pixels in `cover` become
  * TRI_SKIN_UPPER (swapped) where both faces show bare skin from the brows up and stay TRI_FOREHEAD
@@ -165,6 +186,7 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
         keep[c0] = judged.length === 0 || (bareSkin(vt, judged) && bareSkin(vs, judged)) ? 1 : 0;
       }
     }
+    openAcross(keep, inZone, gw, gh, up);
   }
   let kept = 0;
   for (let y = 0; y < h; y++) {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { main, parsePairs } from '../src/cli.ts';
 import { FIXTURES, FILES } from './fixtures.ts';
 
@@ -36,6 +38,23 @@ describe('visage-swap CLI', () => {
     expect(text).toMatch(/identity: cos\(result, source\) [\d.]+/);
     expect(readFileSync(out).subarray(0, 2).toString('hex')).toBe('ffd8');
   });
+
+  it('finishes a batch when the reader of its output goes away (visage-swap --pairs … | head -1)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'visage-cli-'));
+    const pairs = path.join(dir, 'pairs.tsv');
+    writeFileSync(pairs, `source\ttarget\n${FILES.eastAsian}\t${FILES.eileen}\n${FILES.eileen}\t${FILES.eastAsian}\n${FILES.eastAsian}\t${FILES.older}\n`);
+    const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'visage-swap.mjs');
+    const child = spawn(process.execPath, [bin, '--pairs', pairs, '--faces', FIXTURES, '--out', path.join(dir, 'out'), '--no-identity'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    // Read the first row's line, then close the pipe while rows are still to come.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(stderr).not.toMatch(/EPIPE|Error/);
+    expect(code).toBe(0);
+    const rows = readFileSync(path.join(dir, 'out', 'results.tsv'), 'utf8').trim().split('\n');
+    expect(rows.slice(1).map((r) => r.split('\t')[2])).toEqual(['ok', 'ok', 'ok']);
+  }, 60_000);
 
   it('exits non-zero with the error code for a face-less source', async () => {
     const lines: string[] = [];

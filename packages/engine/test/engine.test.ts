@@ -6,10 +6,10 @@ import sharp from 'sharp';
 import { detectFaces, swapFaces, EngineError, loadModels } from '../src/index.ts';
 import { clearImageCache } from '../src/api.ts';
 import { decodeImage } from '../src/decode.ts';
-import { detectOnImage } from '../src/detect.ts';
+import { detectOnImage, flatPoints } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
+import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -304,7 +304,7 @@ describe('swapFaces', () => {
     const W = dst.width, H = dst.height;
     // The forehead zone, eroded so that its own edge (the mesh's top row) does not count.
     const zone = new Uint8Array(W * H);
-    fillPolygon(zone, W, H, 0, 0, new Float32Array(FOREHEAD_ZONE_LOOP.flatMap((i) => [df.landmarks[i]![0], df.landmarks[i]![1]])));
+    fillPolygon(zone, W, H, 0, 0, loopUv(flatPoints(df), FOREHEAD_ZONE_LOOP));
     const r = 6;
     const inner = (x: number, y: number) => x >= r && y >= r && x < W - r && y < H - r && zone[(y - r) * W + x] && zone[(y + r) * W + x] && zone[y * W + x - r] && zone[y * W + x + r];
     const change = (i: number) => Math.max(...[0, 1, 2].map((c) => Math.abs(dst.data[3 * i + c]! - before[3 * i + c]!)));

@@ -1,6 +1,6 @@
 // The forehead gate: swapped from the brows up only where both faces show bare skin.
 import { describe, expect, it } from 'vitest';
-import { FOREHEAD_ZONE_LOOP, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
+import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { gateForehead } from '../src/pipeline/forehead.ts';
@@ -27,7 +27,7 @@ function scene(paint: (x: number, y: number) => readonly number[] | null) {
     if (rgb) for (let c = 0; c < 3; c++) warped[c * n + y * W + x] = rgb[c]! + noise(y * W + x + c);
   }
   const zone = new Uint8Array(n);
-  fillPolygon(zone, W, H, 0, 0, new Float32Array(FOREHEAD_ZONE_LOOP.flatMap((p) => [pts[2 * p]!, pts[2 * p + 1]!])));
+  fillPolygon(zone, W, H, 0, 0, loopUv(pts, FOREHEAD_ZONE_LOOP));
   for (let i = 0; i < n; i++) if (cover[i] === TRI_FOREHEAD) zone[i] = 1; else if (cover[i] !== TRI_SKIN_UPPER) zone[i] = 0;
   return { target, warped, cover, zone };
 }

@@ -6,10 +6,10 @@
 // red than skin: that is mostly what tells a blonde fringe from a forehead) and about as smooth.
 // The first cell that fails, in either image, ends the forehead in that column, so a fringe or a
 // hairline and everything above it stay the target's and the source's hair is never taken.
-import { FOREHEAD_ZONE_LOOP, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import type { Roi } from '../raster/warp.ts';
-import { imagePx, planarPx, skinModel, spread2, type Px, type SkinModel } from './skin-model.ts';
+import { imagePx, luma, planarPx, skinModel, spread2, type Px, type SkinModel } from './skin-model.ts';
 
 /** Cells per face size: a cell is about 2% of the face. */
 const CELLS_PER_FACE = 48;
@@ -39,7 +39,6 @@ function cells(px: Px, take: (i: number) => boolean, w: number, h: number, k: nu
   const gn = gw * gh;
   const count = new Float32Array(gn), sum = new Float32Array(3 * gn), tex = new Float32Array(gn);
   const a = new Float32Array(3), b = new Float32Array(3);
-  const lum = (v: Float32Array) => 0.299 * v[0]! + 0.587 * v[1]! + 0.114 * v[2]!;
   for (let y = 0; y < h - 1; y++) {
     const row = ((y / k) | 0) * gw;
     for (let x = 0; x < w - 1; x++) {
@@ -47,13 +46,13 @@ function cells(px: Px, take: (i: number) => boolean, w: number, h: number, k: nu
       if (!take(i)) continue;
       const c = row + ((x / k) | 0);
       px(i, a);
-      const Y = lum(a);
+      const Y = luma(a);
       count[c]! += 1;
       sum[c]! += a[0]!; sum[gn + c]! += a[1]!; sum[2 * gn + c]! += a[2]!;
       px(i + 1, b);
-      let g = Math.abs(lum(b) - Y);
+      let g = Math.abs(luma(b) - Y);
       px(i + w, b);
-      g += Math.abs(lum(b) - Y);
+      g += Math.abs(luma(b) - Y);
       tex[c]! += g;
     }
   }
@@ -154,9 +153,7 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   const { w, h } = roi;
   const n = w * h;
   const zone = new Uint8Array(n);
-  const poly = new Float32Array(FOREHEAD_ZONE_LOOP.length * 2);
-  FOREHEAD_ZONE_LOOP.forEach((p, j) => { poly[2 * j] = pts[2 * p]!; poly[2 * j + 1] = pts[2 * p + 1]!; });
-  fillPolygon(zone, w, h, roi.x, roi.y, poly);
+  fillPolygon(zone, w, h, roi.x, roi.y, loopUv(pts, FOREHEAD_ZONE_LOOP));
   for (let i = 0; i < n; i++) if (cover[i] === TRI_FOREHEAD) zone[i] = 1; else if (cover[i] !== TRI_SKIN_UPPER) zone[i] = 0;
   const k = Math.max(1, Math.round(faceSize / CELLS_PER_FACE));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);

@@ -9,6 +9,11 @@ export interface SkinModel { mr: number; mg: number; i00: number; i01: number; i
 /** Reads pixel i of the ROI into `rgb` (no allocation: this runs for every sampled pixel). */
 export type Px = (i: number, rgb: Float32Array) => void;
 
+/** Rec. 601 luminance of an RGB triple (a pixel, a mean colour or per-channel gains). */
+export function luma(c: ArrayLike<number>): number {
+  return 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+}
+
 /** Luminance below which chromaticity is too noisy to judge. */
 export const DARK = 40;
 /** Mahalanobis distance (standard deviations) beyond which a pixel is surely not skin; the refit drops those. */

@@ -17,6 +17,7 @@ import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
+import { luma } from './skin-model.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -96,11 +97,6 @@ function upward(pts: Float32Array): [number, number] {
 function midNose(pts: Float32Array): [number, number] {
   const at = (c: number) => (pts[2 * 4 + c]! + (pts[2 * 145 + c]! + pts[2 * 374 + c]!) / 2) / 2;
   return [at(0), at(1)];
-}
-
-/** Rec. 601 luminance of an RGB triple (a colour or per-channel gains). */
-function luma(c: readonly number[]): number {
-  return 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
 }
 
 /** Mean colour with no tint to speak of: a black-and-white photo. */

@@ -68,14 +68,13 @@ const PROFILE_YAW_DIFF = 25;
 
 /** Level above which relit values roll off smoothly toward 255. */
 const KNEE = 215;
-/** Bounds on a channel's gain relative to the brightness gain. */
-const CHROMA_MIN = 0.8, CHROMA_MAX = 1.25;
 /**
- * Share of the skin-tone shift toward the target (in log space). Skin tone is part of who someone is:
- * over the fixtures a full shift lost 5 of 177 identity retrievals against none; half keeps most of the
- * source's tone while the target's light still carries over through the brightness gain.
+ * Bounds on a channel's gain relative to the brightness gain. Within them the skin takes the target's
+ * whole tone, so the face matches the neck, ears and hands around it: half the shift (kept once for
+ * identity) left a light face on a dark body and a dark one on a light body, and over the fixtures it
+ * no longer changed identity (111/176 with half, 110/177 with the whole shift).
  */
-const CHROMA_SHARE = 0.5;
+const CHROMA_MIN = 0.8, CHROMA_MAX = 1.25;
 /** Bounds on the channel gains that tint a black-and-white source like the target's skin. */
 const GREY_CHROMA_MIN = 0.6, GREY_CHROMA_MAX = 1.6;
 
@@ -197,12 +196,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const lumGain = new Float32Array(fgn);
   for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
   const greyTarget = isGrey(field.targetMean);
-  // A black-and-white source has no skin tone of its own to keep: it takes the target's whole tint
-  // instead of staying grey on a colour photo.
+  // A black-and-white source has no tint at all: it may take a stronger one, so it does not stay
+  // grey on a colour photo.
   const greySource = !greyTarget && isGrey(field.sourceMean);
-  const chroma = field.global.map((v) => greySource
-    ? Math.min(GREY_CHROMA_MAX, Math.max(GREY_CHROMA_MIN, v / gGlobal))
-    : Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, Math.pow(v / gGlobal, CHROMA_SHARE))));
+  const [lo, hi] = greySource ? [GREY_CHROMA_MIN, GREY_CHROMA_MAX] : [CHROMA_MIN, CHROMA_MAX];
+  const chroma = field.global.map((v) => Math.min(hi, Math.max(lo, v / gGlobal)));
   // A black-and-white target gets a black-and-white face.
   if (greyTarget) chroma.fill(1);
   // Typed and hoisted: the per-pixel loop below reads them 3 times a pixel. Eyes and lips keep their

@@ -128,3 +128,8 @@ export function flatPoints(face: Face, count = 468): Float32Array {
   }
   return out;
 }
+
+/** The mesh points' depths (smaller is nearer the camera), in the same order as flatPoints. */
+export function flatDepths(face: Face, count = 468): Float32Array {
+  return Float32Array.from({ length: count }, (_, i) => face.landmarks[i]![2]);
+}

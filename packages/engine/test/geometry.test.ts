@@ -70,6 +70,25 @@ describe('per-triangle affine', () => {
     expect(out.cover[12 * w + 15]).toBe(0);
     expect(out.cover[13 * w + 46]).toBe(0);
   });
+
+  it('draws the nearer of two overlapping triangles, whichever is listed first', () => {
+    // A turned face folds its mesh: the nose's side and the far cheek both face the camera and
+    // overlap. Two triangles over one square, sampling a dark and a light half of the source.
+    const w = 64, h = 64;
+    const data = new Uint8Array(w * h * 3);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.fill(x < 32 ? 40 : 220, 3 * (y * w + x), 3 * (y * w + x) + 3);
+    const srcPts = new Float32Array([2, 2, 28, 2, 2, 28, 36, 2, 62, 2, 36, 28]); // dark, then light
+    const dstPts = new Float32Array([10, 10, 50, 10, 10, 50, 10, 10, 50, 10, 10, 50]); // both onto one place
+    const triangles = new Uint16Array([0, 2, 1, 3, 5, 4]);
+    const roi = { x: 0, y: 0, w, h };
+    const at = (rgb: Float32Array) => rgb[20 * w + 20]!;
+    // Without depth the first listed wins; with it, the nearer (smaller z), in either order.
+    expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi }).rgb)).toBeCloseTo(40, 3);
+    const lightNearer = new Float32Array([5, 5, 5, -5, -5, -5]);
+    expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi, dstZ: lightNearer }).rgb)).toBeCloseTo(220, 3);
+    const darkNearer = new Float32Array([-5, -5, -5, 5, 5, 5]);
+    expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi, dstZ: darkNearer }).rgb)).toBeCloseTo(40, 3);
+  });
 });
 
 describe('mesh topology', () => {

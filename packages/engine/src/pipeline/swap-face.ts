@@ -3,7 +3,7 @@
 // support are written, so everything else stays bit-identical.
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
-import { flatPoints } from '../detect.ts';
+import { flatDepths, flatPoints } from '../detect.ts';
 import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts';
 import { mirrorOverrides, overStretched } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
@@ -155,7 +155,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // behind for the ridge. Such a source leaves those to the target.
   const sideOn = noseProtrusion(srcPts, srcFace.size) > 0 && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
   if (sideOn) unseen += leaveToTarget(triClass, topo.sideOnHidden);
-  const warped = warpTriangles({ src, srcPts, dstPts: placed, triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
+  // The target's depths order overlapping triangles (the nose over the far cheek of a turned head).
+  const warped = warpTriangles({ src, srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
   timer('warp', performance.now() - t);
 

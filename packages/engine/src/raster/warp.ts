@@ -15,6 +15,12 @@ export interface WarpInput {
   triangles: Uint16Array;
   /** Optional class per triangle written into `cover` (default 1). */
   triClass?: Uint8Array;
+  /**
+   * Optional depth per target point (smaller is nearer the camera). Where front-facing triangles
+   * overlap in a turned face (the nose over the far cheek), the nearest is drawn; without it the
+   * first one listed is.
+   */
+  dstZ?: Float32Array;
   /** Optional per-triangle replacement source triangles (flat 6 numbers each); NaN = use srcPts. */
   srcOverride?: Float32Array;
   roi: Roi;
@@ -28,11 +34,12 @@ export interface WarpOutput {
 }
 
 export function warpTriangles(inp: WarpInput, out?: WarpOutput): WarpOutput {
-  const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass } = inp;
+  const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass, dstZ } = inp;
   const n = roi.w * roi.h;
   const rgb = out?.rgb ?? new Float32Array(3 * n);
   const cover = out?.cover ?? new Uint8Array(n);
   cover.fill(0);
+  const depth = dstZ ? new Float32Array(n).fill(Infinity) : null;
   const sw = src.width, sh = src.height, sd = src.data;
   const from = new Float64Array(6);
   const to = new Float64Array(6);
@@ -63,6 +70,8 @@ export function warpTriangles(inp: WarpInput, out?: WarpOutput): WarpOutput {
     // Edge functions (front-facing triangles have negative area, so inside means all ≤ 0).
     const x0 = from[0], y0 = from[1], x1 = from[2], y1 = from[3], x2 = from[4], y2 = from[5];
     const eps = 1e-6;
+    const za = dstZ ? dstZ[a]! : 0, zb = dstZ ? dstZ[b]! : 0, zc = dstZ ? dstZ[c]! : 0;
+    const area2 = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
     for (let y = minY; y <= maxY; y++) {
       const rowBase = (y - roi.y) * roi.w - roi.x;
       for (let x = minX; x <= maxX; x++) {
@@ -71,7 +80,12 @@ export function warpTriangles(inp: WarpInput, out?: WarpOutput): WarpOutput {
         const e2 = (x0 - x2) * (y - y2) - (y0 - y2) * (x - x2);
         if (e0 > eps || e1 > eps || e2 > eps) continue;
         const idx = rowBase + x;
-        if (cover[idx]) continue;
+        if (depth) {
+          // e1, e2, e0 are the barycentric weights of a, b, c times the doubled area.
+          const z = (e1 * za + e2 * zb + e0 * zc) / area2;
+          if (z >= depth[idx]!) continue;
+          depth[idx] = z;
+        } else if (cover[idx]) continue;
         cover[idx] = cls;
         // Bilinear sample of the source at the mapped position, clamped to the image.
         let sx = ma * x + mb * y + mc;

@@ -3,8 +3,8 @@ import { applyAffine, signedArea2, triangleAffine } from '../src/raster/affine.t
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
-import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, topology } from '../src/mesh/topology.ts';
-import { mirrorOverrides, overStretched } from '../src/mesh/mirror.ts';
+import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
+import { dropIslands, mirrorOverrides, overStretched } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
 import { canonicalFace } from './mesh.ts';
 
@@ -202,6 +202,27 @@ describe('mirror fill', () => {
     let still = 0;
     for (let t = 0; t < triangles.length / 3; t++) if (flagged[t] && cleared[t] && !Number.isNaN(res.override[6 * t]!)) still++;
     expect(still).toBe(0);
+  });
+
+  it('stretches an island inside the face rather than leave it to the target, but not a sliver at the outline', () => {
+    // A frontal source on a turned target: a nose wing is stretched past the limit, as is the cheek
+    // by the ear. Left to the target, the wing showed as a hard-edged spot of the old skin.
+    const { uv, triangles, triClass } = topology();
+    const near = (t: number, p: number, r: number) => [0, 1, 2].every((k) => Math.hypot(uv[2 * triangles[3 * t + k]!]! - uv[2 * p]!, uv[2 * triangles[3 * t + k]! + 1]! - uv[2 * p + 1]!) < r);
+    const count = triangles.length / 3;
+    const wing = new Uint8Array(count), edge = new Uint8Array(count);
+    for (let t = 0; t < count; t++) {
+      if (triClass[t] === TRI_OUTER) continue;
+      if (near(t, 129, 0.04)) wing[t] = 1; // left nose wing
+      if ([0, 1, 2].every((k) => uv[2 * triangles[3 * t + k]!]! < 0.2)) edge[t] = 1; // a cheek's outer band, up to the outline
+    }
+    const flagged = wing.map((v, t) => v | edge[t]!);
+    const sum = (a: Uint8Array) => a.reduce((x, y) => x + y, 0);
+    expect(sum(wing)).toBeGreaterThan(3);
+    expect(sum(edge)).toBeGreaterThan(10);
+    const kept = dropIslands(flagged, triangles, triClass, TRI_OUTER);
+    expect(sum(kept.map((v, t) => v & wing[t]!))).toBe(0);
+    expect(sum(kept.map((v, t) => v & edge[t]!))).toBe(sum(edge));
   });
 });
 

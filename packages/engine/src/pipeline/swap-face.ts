@@ -5,7 +5,7 @@ import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatDepths, flatPoints } from '../detect.ts';
 import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts';
-import { mirrorOverrides, overStretched } from '../mesh/mirror.ts';
+import { dropIslands, mirrorOverrides, overStretched } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
@@ -148,7 +148,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const mirror = mirrorOverrides(srcPts, placed, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
   // What the source shows edge-on would be stretched from a sliver: those triangles keep the target's pixels.
   const triClass = Uint8Array.from(topo.triClass);
-  const stretched = overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH);
+  const stretched = dropIslands(overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH), topo.triangles, topo.triClass, TRI_OUTER);
   let unseen = leaveToTarget(triClass, stretched);
   // A head seen side-on shows its eyes and midline edge-on, and the mesh (which under-reads such
   // turns) spreads them over a frontal face: a white almond or a dark hollow for an eye, the wall

@@ -4,6 +4,7 @@ import { mirrorFarHalf } from '../src/mesh/mirror.ts';
 import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
 import { occlusionMask } from '../src/pipeline/occlusion.ts';
 import { featureWeight } from '../src/pipeline/mask.ts';
+import { estimateGains, lumaGains, splitSkin } from '../src/pipeline/relight.ts';
 import { canonicalFace } from './mesh.ts';
 
 const canonicalPoints = (scale = 200, ox = 60, oy = 60) => canonicalFace(scale, ox, oy);
@@ -125,5 +126,37 @@ describe('feature weight (eyes and lips relit apart from the skin)', () => {
     let step = 0;
     for (let y = 0; y < roi.h; y++) for (let x = 1; x < roi.w; x++) step = Math.max(step, Math.abs(fw[y * roi.w + x]! - fw[y * roi.w + x - 1]!));
     expect(step).toBeLessThan(0.35);
+  });
+});
+
+describe('relighting mirrored triangles apart', () => {
+  it('brings a mirrored cheek lit otherwise to the target light, with no step where it meets the own side', () => {
+    // The right half was sampled from the mirror twins: the lit cheek (160) beside the shaded one (80),
+    // on a target evenly lit at 120.
+    const w = 120, h = 120, n = w * h, face = 100;
+    const warped = new Float32Array(3 * n), target = new Uint8Array(3 * n).fill(120);
+    const skin = new Uint8Array(n).fill(1), fromTwin = new Uint8Array(n);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const i = y * w + x, lit = x >= w / 2;
+      if (lit) fromTwin[i] = 1;
+      for (let c = 0; c < 3; c++) warped[c * n + i] = lit ? 160 : 80;
+    }
+    const roi = { x: 0, y: 0, w, h };
+    const relit = (gains: Float32Array, field: { w: number; k: number }, x: number) => {
+      const cell = ((h / 2 / field.k) | 0) * field.w + ((x / field.k) | 0);
+      return (warped[(h / 2) * w + x]! + 1) * gains[cell]! - 1;
+    };
+    const one = estimateGains(warped, target, w, roi, skin, face);
+    const oneGain = lumaGains(one);
+    const stepOne = relit(oneGain, one, w / 2 + 2) - relit(oneGain, one, w / 2 - 3);
+    expect(stepOne).toBeGreaterThan(40);
+    const split = splitSkin(skin, fromTwin)!;
+    const own = estimateGains(warped, target, w, roi, split.own, face), twin = estimateGains(warped, target, w, roi, split.twin, face);
+    const left = relit(lumaGains(own), own, w / 2 - 3), right = relit(lumaGains(twin), twin, w / 2 + 2);
+    expect(Math.abs(left - 120)).toBeLessThan(6);
+    expect(Math.abs(right - 120)).toBeLessThan(6);
+    // Hardly anything mirrored: one field.
+    expect(splitSkin(skin, new Uint8Array(n))).toBeNull();
+    expect(splitSkin(skin, null)).toBeNull();
   });
 });

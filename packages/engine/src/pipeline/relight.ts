@@ -86,3 +86,27 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
 function clampGain(v: number): number {
   return v < MIN_GAIN ? MIN_GAIN : v > MAX_GAIN ? MAX_GAIN : v;
 }
+
+/** The brightness gain of each cell of a gain field. */
+export function lumaGains(field: GainField): Float32Array {
+  const g = field.gains, fgn = field.w * field.h;
+  const out = new Float32Array(fgn);
+  for (let k = 0; k < fgn; k++) out[k] = 0.299 * g[k]! + 0.587 * g[fgn + k]! + 0.114 * g[2 * fgn + k]!;
+  return out;
+}
+
+/** Smallest share of the skin sampled from mirrored triangles that gets a light field of its own. */
+const TWIN_MIN_SHARE = 0.02;
+
+/** The skin split into what was sampled from its own triangles and from mirrored ones; null when hardly any was mirrored. */
+export function splitSkin(skin: Uint8Array, fromTwin: Uint8Array | null): { own: Uint8Array; twin: Uint8Array } | null {
+  if (!fromTwin) return null;
+  const own = new Uint8Array(skin.length), twin = new Uint8Array(skin.length);
+  let all = 0, mirrored = 0;
+  for (let i = 0; i < skin.length; i++) {
+    if (!skin[i]) continue;
+    all++;
+    if (fromTwin[i]) { twin[i] = 1; mirrored++; } else own[i] = 1;
+  }
+  return mirrored >= TWIN_MIN_SHARE * all && mirrored < all ? { own, twin } : null;
+}

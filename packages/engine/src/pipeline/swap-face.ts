@@ -10,7 +10,7 @@ import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
 import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
-import { estimateGains } from './relight.ts';
+import { estimateGains, lumaGains, splitSkin } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
@@ -178,7 +178,13 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   timer('mask', performance.now() - t);
 
   t = performance.now();
-  const field = estimateGains(W, od, ow, roi, masks.skin, faceSize);
+  // Mirrored triangles come from the other side of the source's face, lit otherwise (a lit cheek
+  // mirrored beside a shaded one showed as hard-edged light patches): they take a light field of
+  // their own, so both meet the target's light.
+  const twin = splitSkin(masks.skin, warped.fromTwin);
+  const field = estimateGains(W, od, ow, roi, twin ? twin.own : masks.skin, faceSize);
+  const twinGain = twin ? lumaGains(estimateGains(W, od, ow, roi, twin.twin, faceSize)) : null;
+  const fromTwin = warped.fromTwin;
   const gGlobal = luma(field.global);
   // Grain: only when the source face is smaller (so softer) than the face it replaces.
   let sigma = 0;
@@ -193,9 +199,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const lx = lookup(w, field.w, field.k), ly = lookup(h, field.h, field.k);
   // Light varies across a face, colour casts hardly do: the brightness gain is local, the colour
   // shift global (local colour ratios paint blotches where the two faces' shading differs).
-  const gains = field.gains, fgn = field.w * field.h;
-  const lumGain = new Float32Array(fgn);
-  for (let k2 = 0; k2 < fgn; k2++) lumGain[k2] = 0.299 * gains[k2]! + 0.587 * gains[fgn + k2]! + 0.114 * gains[2 * fgn + k2]!;
+  const lumGain = lumaGains(field);
   const greyTarget = isGrey(field.targetMean);
   // A black-and-white source has no tint at all: it may take a stronger one, so it does not stay
   // grey on a colour photo.
@@ -233,7 +237,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
       const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
       const cell = cellRow + cellX[x]!;
-      const gL = lumGain[i00]! * w00 + lumGain[i01]! * w01 + lumGain[i10]! * w10 + lumGain[i11]! * w11;
+      const lg = twinGain && fromTwin![i] ? twinGain : lumGain;
+      const gL = lg[i00]! * w00 + lg[i01]! * w01 + lg[i10]! * w10 + lg[i11]! * w11;
       // Eyes and lips keep their own colour (a skin-tone shift would tint eye whites blue or lips
       // pink), and follow the light change only halfway (in log space) and within bounds, so a dark
       // source's eyes are not blown out to white on a pale target; skin takes the full change. The

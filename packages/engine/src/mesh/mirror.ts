@@ -2,6 +2,7 @@
 // hardly shows are taken from their mirror twins on the side it does show (the mesh is symmetric),
 // instead of stretching a few foreshortened pixels over the target's visible cheek.
 import { signedArea2 } from '../raster/affine.ts';
+import { TRI_OUTER } from './topology.ts';
 
 export interface MirrorOptions {
   /** Yaw difference, in degrees, above which mirror fill is considered. */
@@ -137,37 +138,15 @@ export function overStretched(srcPts: Float32Array, dstPts: Float32Array, triang
   return out;
 }
 
-/** For each triangle, the triangles sharing an edge with it (flat, -1 where an edge is the mesh's border). */
-const neighbourCache = new WeakMap<Uint16Array, Int32Array>();
-export function edgeNeighbours(triangles: Uint16Array): Int32Array {
-  const cached = neighbourCache.get(triangles);
-  if (cached) return cached;
-  const n = triangles.length / 3;
-  const out = new Int32Array(3 * n).fill(-1);
-  const seen = new Map<number, number>();
-  for (let t = 0; t < n; t++) {
-    for (let e = 0; e < 3; e++) {
-      const p = triangles[3 * t + e]!, q = triangles[3 * t + ((e + 1) % 3)]!;
-      const key = p < q ? p * 65536 + q : q * 65536 + p;
-      const other = seen.get(key);
-      if (other === undefined) { seen.set(key, 3 * t + e); continue; }
-      out[3 * t + e] = (other / 3) | 0;
-      out[other] = t;
-    }
-  }
-  neighbourCache.set(triangles, out);
-  return out;
-}
-
 /**
  * Unflags the flagged triangles that do not reach the face's outer ring (a TRI_OUTER triangle in
- * `baseClass`, or the mesh border) through flagged neighbours. A sliver at the silhouette holds
+ * `triClass`, or the mesh border) through flagged neighbours (`neighbours`: Topology.neighbours). A sliver at the silhouette holds
  * smeared pixels or background and is rightly left to the target; an island inside the face (a nose
  * wing that a frontal source shows small and a turned target large) left to the target showed as a
  * hard-edged spot of the old skin, where the stretched source is still skin.
  */
-export function dropIslands(flagged: Uint8Array, triangles: Uint16Array, baseClass: Uint8Array, outer: number): Uint8Array {
-  const nb = edgeNeighbours(triangles);
+export function dropIslands(flagged: Uint8Array, neighbours: Int32Array, triClass: Uint8Array): Uint8Array {
+  const nb = neighbours;
   const n = flagged.length;
   const keep = new Uint8Array(n);
   const stack: number[] = [];
@@ -175,7 +154,7 @@ export function dropIslands(flagged: Uint8Array, triangles: Uint16Array, baseCla
     if (!flagged[t]) continue;
     for (let e = 0; e < 3; e++) {
       const u = nb[3 * t + e]!;
-      if (u < 0 || baseClass[u] === outer) { keep[t] = 1; stack.push(t); break; }
+      if (u < 0 || triClass[u] === TRI_OUTER) { keep[t] = 1; stack.push(t); break; }
     }
   }
   while (stack.length) {

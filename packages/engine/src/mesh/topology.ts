@@ -72,6 +72,8 @@ export interface Topology {
    * which is then the silhouette.
    */
   sideOnHidden: Uint8Array;
+  /** For each triangle, the 3 triangles sharing its edges (flat; -1 where the edge is the mesh's border). */
+  neighbours: Int32Array;
 }
 
 /** Growth of the eye and brow loops that makes the feature regions (eyelids included). */
@@ -100,8 +102,26 @@ export function topology(): Topology {
   const triangles = Uint16Array.from([...base, ...mouth]);
   const uv = new Float32Array(MESH_POINTS * 2);
   h.faceUVMap.slice(0, MESH_POINTS).forEach(([u, v], i) => { uv[2 * i] = u; uv[2 * i + 1] = v; });
-  cached = { triangles, mouthTriangles: mouth.length / 3, uv, mirror: mirrorMap(uv), triClass: classifyTriangles(triangles, mouth.length / 3, uv), sideOnHidden: sideOnHiddenTriangles(triangles, uv) };
+  cached = { triangles, mouthTriangles: mouth.length / 3, uv, mirror: mirrorMap(uv), triClass: classifyTriangles(triangles, mouth.length / 3, uv), sideOnHidden: sideOnHiddenTriangles(triangles, uv), neighbours: edgeNeighbours(triangles) };
   return cached;
+}
+
+/** See Topology.neighbours. */
+export function edgeNeighbours(triangles: Uint16Array): Int32Array {
+  const n = triangles.length / 3;
+  const out = new Int32Array(3 * n).fill(-1);
+  const seen = new Map<number, number>();
+  for (let t = 0; t < n; t++) {
+    for (let e = 0; e < 3; e++) {
+      const p = triangles[3 * t + e]!, q = triangles[3 * t + ((e + 1) % 3)]!;
+      const key = p < q ? p * 65536 + q : q * 65536 + p;
+      const other = seen.get(key);
+      if (other === undefined) { seen.set(key, 3 * t + e); continue; }
+      out[3 * t + e] = (other / 3) | 0;
+      out[other] = t;
+    }
+  }
+  return out;
 }
 
 /** Pairs each point with its reflection in UV space (u → 1 − u); the canonical mesh is symmetric. */

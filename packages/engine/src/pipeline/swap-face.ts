@@ -148,7 +148,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const mirror = mirrorOverrides(srcPts, placed, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
   // What the source shows edge-on would be stretched from a sliver: those triangles keep the target's pixels.
   const triClass = Uint8Array.from(topo.triClass);
-  const stretched = dropIslands(overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH), topo.triangles, topo.triClass, TRI_OUTER);
+  const stretched = dropIslands(overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH), topo.neighbours, topo.triClass);
   let unseen = leaveToTarget(triClass, stretched);
   // A head seen side-on shows its eyes and midline edge-on, and the mesh (which under-reads such
   // turns) spreads them over a frontal face: a white almond or a dark hollow for an eye, the wall
@@ -184,7 +184,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const twin = splitSkin(masks.skin, warped.fromTwin);
   const field = estimateGains(W, od, ow, roi, twin ? twin.own : masks.skin, faceSize);
   const twinGain = twin ? lumaGains(estimateGains(W, od, ow, roi, twin.twin, faceSize)) : null;
-  const fromTwin = warped.fromTwin;
+  const fromTwin = twinGain ? warped.fromTwin : null;
   const gGlobal = luma(field.global);
   // Grain: only when the source face is smaller (so softer) than the face it replaces.
   let sigma = 0;
@@ -237,7 +237,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
       const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
       const cell = cellRow + cellX[x]!;
-      const lg = twinGain && fromTwin![i] ? twinGain : lumGain;
+      const lg = fromTwin && fromTwin[i] ? twinGain! : lumGain;
       const gL = lg[i00]! * w00 + lg[i01]! * w01 + lg[i10]! * w10 + lg[i11]! * w11;
       // Eyes and lips keep their own colour (a skin-tone shift would tint eye whites blue or lips
       // pink), and follow the light change only halfway (in log space) and within bounds, so a dark

@@ -254,6 +254,26 @@ describe('swapFaces', () => {
     }
   });
 
+  it('gives a forehead lit unlike the source\'s cheeks the target\'s light, not a white band above the brows', async () => {
+    // Mean luminance over a strip 0.03–0.09 of the face above the brows' top middle, ±0.15 across.
+    const strip = (img: { data: Uint8Array; width: number }, face: { landmarks: Array<[number, number, number]>; size: number }) => {
+      const bx = (face.landmarks[105]![0] + face.landmarks[334]![0]) / 2, by = (face.landmarks[105]![1] + face.landmarks[334]![1]) / 2;
+      let s = 0, n = 0;
+      for (let dy = 0.03; dy < 0.09; dy += 0.005) for (let dx = -0.15; dx <= 0.15; dx += 0.01) {
+        const p = (Math.round(by - dy * face.size) * img.width + Math.round(bx + dx * face.size)) * 3;
+        s += 0.299 * img.data[p]! + 0.587 * img.data[p + 1]! + 0.114 * img.data[p + 2]!;
+        n++;
+      }
+      return s / n;
+    };
+    const bearded = '013_ai-sfhq-beard-glasses-elderly.jpg';
+    const t = await decodedWithFace(FILES.older);
+    const r = await swapFaces({ source: fixture(bearded), target: fixture(FILES.older), identity: false, keepRaw: true });
+    // The source's forehead is lit far brighter than its cheeks: under the face's wide light field
+    // alone the strip came out 1.55x the target's (white).
+    expect(strip(r.raw!.image, t.face) / strip(t.img, t.face)).toBeLessThan(1.4);
+  });
+
   it('is deterministic', async () => {
     const a = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });
     const b = await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.crew), targetFaces: 'all', identity: false });

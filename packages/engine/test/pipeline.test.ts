@@ -4,7 +4,7 @@ import { mirrorFarHalf } from '../src/mesh/mirror.ts';
 import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
 import { occlusionMask } from '../src/pipeline/occlusion.ts';
 import { featureWeight } from '../src/pipeline/mask.ts';
-import { estimateGains, lumaGains, splitSkin } from '../src/pipeline/relight.ts';
+import { estimateGains, FOREHEAD_SIGMA, FOREHEAD_TOLERANCE, liftForehead, lumaGains, splitSkin } from '../src/pipeline/relight.ts';
 import { canonicalFace } from './mesh.ts';
 
 const canonicalPoints = (scale = 200, ox = 60, oy = 60) => canonicalFace(scale, ox, oy);
@@ -158,5 +158,40 @@ describe('relighting mirrored triangles apart', () => {
     // Hardly anything mirrored: one field.
     expect(splitSkin(skin, new Uint8Array(n))).toBeNull();
     expect(splitSkin(skin, null)).toBeNull();
+  });
+});
+
+describe('the forehead\'s own light field', () => {
+  // A source forehead far brighter than its cheeks (a highlight) on a target whose forehead is a
+  // little darker than its cheeks: the top rows (a strip under a fringe) are the forehead.
+  const w = 120, h = 120, n = w * h, face = 100, roi = { x: 0, y: 0, w, h }, strip = 24;
+  const top = (y: number) => y < strip;
+  const relitForehead = (sourceForehead: number) => {
+    const warped = new Float32Array(3 * n), target = new Uint8Array(3 * n);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      for (let c = 0; c < 3; c++) { warped[c * n + i] = top(y) ? sourceForehead : 100; target[3 * i + c] = top(y) ? 130 : 110; }
+    }
+    const skin = new Uint8Array(n).fill(1);
+    const wide = estimateGains(warped, target, w, roi, skin, face);
+    const gain = lumaGains(wide), before = Float32Array.from(gain);
+    liftForehead(gain, lumaGains(estimateGains(warped, target, w, roi, skin, face, FOREHEAD_SIGMA)), wide, (_x, y) => (top(y) ? 1 : 0));
+    const cell = ((strip / 2 / wide.k) | 0) * wide.w + ((w / 2 / wide.k) | 0);
+    return { wide: (sourceForehead + 1) * before[cell]! - 1, lifted: (sourceForehead + 1) * gain[cell]! - 1, before, gain, k: wide.k, gw: wide.w };
+  };
+
+  it('brings a forehead lit unlike the cheeks to within the tolerance of the target\'s', () => {
+    const r = relitForehead(220);
+    // The wide field alone leaves a light band (over 1.2x the target's 130).
+    expect(r.wide).toBeGreaterThan(1.2 * 130);
+    expect(r.lifted).toBeLessThan(130 * FOREHEAD_TOLERANCE * 1.03);
+    expect(r.lifted).toBeGreaterThan(130 / FOREHEAD_TOLERANCE);
+    // Below the forehead nothing changes.
+    for (let cy = 0; cy < r.gain.length / r.gw; cy++) if ((cy + 0.5) * r.k >= strip) for (let cx = 0; cx < r.gw; cx++) expect(r.gain[cy * r.gw + cx]).toBe(r.before[cy * r.gw + cx]);
+  });
+
+  it('leaves a forehead within the tolerance to the wide field', () => {
+    const r = relitForehead(118);
+    expect(Array.from(r.gain)).toEqual(Array.from(r.before));
   });
 });

@@ -30,7 +30,7 @@ export const RELIGHT_SIGMA = 0.3;
  * @param warped planar RGB of the warped source over the ROI
  * @param image interleaved RGB target image (full frame); the ROI is read from it
  */
-export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, faceSize: number): GainField {
+export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, faceSize: number, sigmaOfFace = RELIGHT_SIGMA): GainField {
   const { w, h } = roi;
   const n = w * h;
   const g = gridFor(w, h, Math.max(1, Math.floor(faceSize / 48)));
@@ -64,7 +64,7 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
   if (total < 1) return { ...g, gains, global, targetMean: [128, 128, 128], sourceMean: [128, 128, 128] };
   const targetMean: [number, number, number] = [glob[0]! / total, glob[1]! / total, glob[2]! / total];
   const sourceMean: [number, number, number] = [glob[3]! / total, glob[4]! / total, glob[5]! / total];
-  const sigma = (RELIGHT_SIGMA * faceSize) / g.k;
+  const sigma = (sigmaOfFace * faceSize) / g.k;
   const tmp = new Float32Array(gn);
   gaussianBlur(wt, g.w, g.h, sigma, tmp);
   // Regularise toward the global ratio where little skin is nearby (prior weight `eps` samples).
@@ -93,6 +93,33 @@ export function lumaGains(field: GainField): Float32Array {
   const out = new Float32Array(fgn);
   for (let k = 0; k < fgn; k++) out[k] = 0.299 * g[k]! + 0.587 * g[fgn + k]! + 0.114 * g[2 * fgn + k]!;
   return out;
+}
+
+/**
+ * The forehead's own light field: its blur (fraction of the face size) and the factor either way
+ * within which it leaves the face's wide field alone. A forehead lit unlike the cheeks (a highlight
+ * on the source's, a fringe's shadow on the target's) came out as a white or dark band above the
+ * brows under the wide field alone; within the tolerance the wide field stays, so the forehead's
+ * shading, which faceres reads too, is the target's only where the two differ that much (a plain
+ * fine field cost 4 identity wins over the fixtures, this none).
+ */
+export const FOREHEAD_SIGMA = 0.05, FOREHEAD_TOLERANCE = 1.1;
+
+/**
+ * Corrects the brightness gains `gain` (cells of `grid`) toward `fine` (the forehead's field, same
+ * grid) by what lies beyond FOREHEAD_TOLERANCE, weighted by `rise` (0..1 at an ROI pixel position).
+ */
+export function liftForehead(gain: Float32Array, fine: Float32Array, grid: Grid, rise: (x: number, y: number) => number): void {
+  for (let cy = 0; cy < grid.h; cy++) {
+    for (let cx = 0; cx < grid.w; cx++) {
+      const u = rise((cx + 0.5) * grid.k, (cy + 0.5) * grid.k);
+      if (u <= 0) continue;
+      const c = cy * grid.w + cx;
+      const r = fine[c]! / gain[c]!;
+      const beyond = r > FOREHEAD_TOLERANCE ? r / FOREHEAD_TOLERANCE : r < 1 / FOREHEAD_TOLERANCE ? r * FOREHEAD_TOLERANCE : 1;
+      gain[c]! *= 1 + (beyond - 1) * u;
+    }
+  }
 }
 
 /** Smallest share of the skin sampled from mirrored triangles that gets a light field of its own. */

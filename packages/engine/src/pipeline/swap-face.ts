@@ -10,7 +10,7 @@ import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
 import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
-import { estimateGains, lumaGains, splitSkin } from './relight.ts';
+import { estimateGains, FOREHEAD_SIGMA, liftForehead, lumaGains, splitSkin } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
@@ -98,6 +98,19 @@ function midNose(pts: Float32Array): [number, number] {
   return [at(0), at(1)];
 }
 
+/** How far up the face the forehead's own light field takes over fully, from the brows' top (fraction of the face size). */
+const FOREHEAD_RISE = 0.08;
+
+/** The brows' top middle (105, 334) along `up`, in ROI pixel coordinates. */
+function browTopAlongUp(pts: Float32Array, roi: Roi, up: readonly [number, number]): number {
+  const x = (pts[2 * 105]! + pts[2 * 334]!) / 2 - roi.x, y = (pts[2 * 105 + 1]! + pts[2 * 334 + 1]!) / 2 - roi.y;
+  return x * up[0] + y * up[1];
+}
+
+function smoothstep(t: number): number {
+  return t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t);
+}
+
 /** Mean colour with no tint to speak of: a black-and-white photo. */
 function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
@@ -182,7 +195,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // mirrored beside a shaded one showed as hard-edged light patches): they take a light field of
   // their own, so both meet the target's light.
   const twin = splitSkin(masks.skin, warped.fromTwin);
-  const field = estimateGains(W, od, ow, roi, twin ? twin.own : masks.skin, faceSize);
+  const lit = twin ? twin.own : masks.skin;
+  const field = estimateGains(W, od, ow, roi, lit, faceSize);
   const twinGain = twin ? lumaGains(estimateGains(W, od, ow, roi, twin.twin, faceSize)) : null;
   const fromTwin = twinGain ? warped.fromTwin : null;
   const gGlobal = luma(field.global);
@@ -200,6 +214,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // Light varies across a face, colour casts hardly do: the brightness gain is local, the colour
   // shift global (local colour ratios paint blotches where the two faces' shading differs).
   const lumGain = lumaGains(field);
+  // The forehead (from the brows' top up, over FOREHEAD_RISE) also answers to a light field of its own.
+  const fine = lumaGains(estimateGains(W, od, ow, roi, lit, faceSize, FOREHEAD_SIGMA));
+  const browTop = browTopAlongUp(dstPts, roi, up);
+  const rise = FOREHEAD_RISE * faceSize;
+  liftForehead(lumGain, fine, field, (x, y) => smoothstep((x * up[0] + y * up[1] - browTop) / rise));
   const greyTarget = isGrey(field.targetMean);
   // A black-and-white source has no tint at all: it may take a stronger one, so it does not stay
   // grey on a colour photo.

@@ -3,6 +3,7 @@
 // displacement field that fades out within a band around the contour and never leaves the ROI.
 import type { RgbImage } from '../decode.ts';
 import type { Roi } from '../raster/warp.ts';
+import { smoothstep } from '../raster/ramp.ts';
 
 /** Jaw and lower-cheek contour, ear to ear through the chin. */
 export const JAW = [234, 93, 132, 58, 172, 136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365, 397, 288, 361, 323, 454];
@@ -77,7 +78,7 @@ export function reshapeContour(img: RgbImage, roi: Roi, dstPts: Float32Array, sr
     // Normalised near the contour, fading to zero away from it and at the ROI's edge.
     const norm = 1 / Math.max(sw, 1);
     const edge = Math.min(x - roi.x, roi.x + roi.w - 1 - x, y - roi.y, roi.y + roi.h - 1 - y) / border;
-    const win = edge <= 0 ? 0 : edge >= 1 ? 1 : edge * edge * (3 - 2 * edge);
+    const win = smoothstep(edge);
     out[0] = sx * norm * win; out[1] = sy * norm * win;
   };
   // Evaluate on a coarse grid and interpolate: the field is smooth.

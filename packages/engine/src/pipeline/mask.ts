@@ -6,6 +6,7 @@ import type { Roi } from '../raster/warp.ts';
 import { LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_FOREHEAD, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { upsampleSparse } from '../raster/resample.ts';
+import { smoothstep } from '../raster/ramp.ts';
 
 /** Inner-lip gap relative to face height; above MOUTH_OPEN the target's mouth interior is kept. */
 export function mouthOpenness(pts: Float32Array): number {
@@ -65,8 +66,7 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
       const x0 = fx | 0, x1 = Math.min(gw - 1, x0 + 1), tx = fx - x0;
       const v = (grid[y0 * gw + x0]! * (1 - tx) + grid[y0 * gw + x1]! * tx) * (1 - ty) + (grid[y1 * gw + x0]! * (1 - tx) + grid[y1 * gw + x1]! * tx) * ty;
       // 0 on the outline, 1 a couple of sigmas inside, smoothstep in between.
-      let a = (v - 0.5) * 2;
-      a = a <= 0 ? 0 : a >= 1 ? 1 : a * a * (3 - 2 * a);
+      const a = smoothstep((v - 0.5) * 2);
       alpha[i] = a;
       if ((cover[i] === TRI_SKIN || cover[i] === TRI_SKIN_UPPER) && a > 0.3) skin[i] = 1;
     }

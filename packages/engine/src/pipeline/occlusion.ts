@@ -12,6 +12,7 @@ import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, upperSkinModel,
 import type { Roi } from '../raster/warp.ts';
 import { upsampleSparse } from '../raster/resample.ts';
 import { fillPolygon } from '../raster/polygon.ts';
+import { smoothstep } from '../raster/ramp.ts';
 
 /** Mahalanobis distances (in standard deviations) where occlusion starts and is complete. */
 const D0 = OUTLIER, D1 = 6;
@@ -122,10 +123,7 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   if (!any) return { weight: null, sourceCovered: cs !== null };
   // Speckle (single pores, noise) is removed by a blur and a threshold; real occluders survive.
   gaussianBlur(grid, gw, gh, Math.max(1, (0.02 * faceSize) / k));
-  for (let i = 0; i < grid.length; i++) {
-    const t = (grid[i]! - 0.25) / 0.35;
-    grid[i] = t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t);
-  }
+  for (let i = 0; i < grid.length; i++) grid[i] = smoothstep((grid[i]! - 0.25) / 0.35);
   // Bilinear upsampling: smooth over a cell without a full-resolution blur.
   return { weight: upsampleSparse(grid, gw, gh, k, w, h), sourceCovered: cs !== null };
 }

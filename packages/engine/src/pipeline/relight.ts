@@ -26,17 +26,29 @@ const MAX_GAIN = 2.8;
  */
 export const RELIGHT_SIGMA = 0.3;
 
+/** Per-cell sums of the skin's colour in the target and the warped source, before any blur. */
+export interface SkinSamples extends Grid {
+  /** Samples per cell. */
+  count: Float32Array;
+  /** 6 planes: target r, g, b then warped source r, g, b. */
+  sums: Float32Array;
+  /** Every other pixel each way is sampled on faces over 120 px. */
+  step: number;
+}
+
 /**
+ * One pass over the skin, shared by every light field estimated from it (the face's and the
+ * forehead's differ only in their blur).
  * @param warped planar RGB of the warped source over the ROI
  * @param image interleaved RGB target image (full frame); the ROI is read from it
  */
-export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, faceSize: number, sigmaOfFace = RELIGHT_SIGMA): GainField {
+export function sampleSkin(warped: Float32Array, image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, faceSize: number): SkinSamples {
   const { w, h } = roi;
   const n = w * h;
   const g = gridFor(w, h, Math.max(1, Math.floor(faceSize / 48)));
   const gn = g.w * g.h;
-  const wt = new Float32Array(gn);
-  const sums = new Float32Array(6 * gn); // target r,g,b then warped r,g,b
+  const count = new Float32Array(gn);
+  const sums = new Float32Array(6 * gn);
   // Sampling every other pixel is plenty for a blurred estimate and halves the cost.
   const step = faceSize > 120 ? 2 : 1;
   for (let y = 0; y < h; y += step) {
@@ -46,7 +58,7 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
       const i = y * w + x;
       if (skin[i] === 0) continue;
       const c = grow + ((x / g.k) | 0);
-      wt[c]! += 1;
+      count[c]! += 1;
       sums[c]! += image[p]!;
       sums[gn + c]! += image[p + 1]!;
       sums[2 * gn + c]! += image[p + 2]!;
@@ -55,6 +67,15 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
       sums[5 * gn + c]! += warped[2 * n + i]!;
     }
   }
+  return { ...g, count, sums, step };
+}
+
+/** The light field of sampled skin blurred by `sigmaOfFace` of the face size (the samples are left as they are). */
+export function gainField(samples: SkinSamples, faceSize: number, sigmaOfFace = RELIGHT_SIGMA): GainField {
+  const g: Grid = { w: samples.w, h: samples.h, k: samples.k };
+  const gn = g.w * g.h, step = samples.step;
+  const wt = Float32Array.from(samples.count);
+  const sums = Float32Array.from(samples.sums);
   let total = 0;
   for (let c = 0; c < gn; c++) total += wt[c]!;
   const glob = new Float64Array(6);
@@ -81,6 +102,11 @@ export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidt
     }
   }
   return { ...g, gains, global, targetMean, sourceMean };
+}
+
+/** The light field of one skin mask: sampleSkin then gainField. */
+export function estimateGains(warped: Float32Array, image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, faceSize: number, sigmaOfFace = RELIGHT_SIGMA): GainField {
+  return gainField(sampleSkin(warped, image, imageWidth, roi, skin, faceSize), faceSize, sigmaOfFace);
 }
 
 function clampGain(v: number): number {

@@ -6,6 +6,7 @@
 import type { Face } from '../detect.ts';
 import { fitRigid3d, meshPoints3d, projectRigid } from '../mesh/align3d.ts';
 import { INNER_FACE_LOOP, INNER_LIP_LOOP, loopUv, MESH_POINTS, OUTER_LIP_LOOP, pointInPolygon, topology } from '../mesh/topology.ts';
+import { smoothstep } from '../raster/ramp.ts';
 
 /** UV distance inside the inner-face outline over which points go from the target's to the source's (tuned on the fixtures' identity score). */
 const FADE_START = 0.015, FADE_END = 0.07;
@@ -39,8 +40,7 @@ function weightTables(): { all: Float32Array; lip: Uint8Array } {
     const x = uv[2 * i]!, y = uv[2 * i + 1]!;
     if (!pointInPolygon(x, y, loop)) continue;
     const d = distanceToLoop(x, y, loop);
-    const s = Math.min(1, Math.max(0, (d - FADE_START) / (FADE_END - FADE_START)));
-    all[i] = s * s * (3 - 2 * s);
+    all[i] = smoothstep((d - FADE_START) / (FADE_END - FADE_START));
     if (lipPoints.has(i) || pointInPolygon(x, y, lips)) lip[i] = 1;
   }
   weights = { all, lip };

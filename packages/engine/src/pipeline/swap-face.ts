@@ -10,7 +10,7 @@ import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
 import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
-import { estimateGains, FOREHEAD_SIGMA, liftForehead, lumaGains, splitSkin } from './relight.ts';
+import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
@@ -18,6 +18,7 @@ import { reshapeContour } from './contour.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
 import { luma } from './skin-model.ts';
+import { smoothstep } from '../raster/ramp.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -107,10 +108,6 @@ function browTopAlongUp(pts: Float32Array, roi: Roi, up: readonly [number, numbe
   return x * up[0] + y * up[1];
 }
 
-function smoothstep(t: number): number {
-  return t <= 0 ? 0 : t >= 1 ? 1 : t * t * (3 - 2 * t);
-}
-
 /** Mean colour with no tint to speak of: a black-and-white photo. */
 function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
@@ -195,8 +192,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // mirrored beside a shaded one showed as hard-edged light patches): they take a light field of
   // their own, so both meet the target's light.
   const twin = splitSkin(masks.skin, warped.fromTwin);
-  const lit = twin ? twin.own : masks.skin;
-  const field = estimateGains(W, od, ow, roi, lit, faceSize);
+  // One pass over the skin serves both the face's light field and the forehead's (see below).
+  const lit = sampleSkin(W, od, ow, roi, twin ? twin.own : masks.skin, faceSize);
+  const field = gainField(lit, faceSize);
   const twinGain = twin ? lumaGains(estimateGains(W, od, ow, roi, twin.twin, faceSize)) : null;
   const fromTwin = twinGain ? warped.fromTwin : null;
   const gGlobal = luma(field.global);
@@ -215,7 +213,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // shift global (local colour ratios paint blotches where the two faces' shading differs).
   const lumGain = lumaGains(field);
   // The forehead (from the brows' top up, over FOREHEAD_RISE) also answers to a light field of its own.
-  const fine = lumaGains(estimateGains(W, od, ow, roi, lit, faceSize, FOREHEAD_SIGMA));
+  const fine = lumaGains(gainField(lit, faceSize, FOREHEAD_SIGMA));
   const browTop = browTopAlongUp(dstPts, roi, up);
   const rise = FOREHEAD_RISE * faceSize;
   liftForehead(lumGain, fine, field, (x, y) => smoothstep((x * up[0] + y * up[1] - browTop) / rise));

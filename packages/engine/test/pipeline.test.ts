@@ -80,18 +80,21 @@ describe('mirror fill of a strongly turned source', () => {
 });
 
 describe('occlusion', () => {
-  it('flags a non-skin object over the lower face and nothing on clean skin', () => {
+  it('flags a non-skin object over the lower face, not a spot wholly inside it, and nothing on clean skin', () => {
     const w = 200, h = 200, n = w * h;
     const img = new Uint8Array(n * 3);
     const warped = new Float32Array(n * 3);
     const cover = new Uint8Array(n);
     for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      cover[i] = y < 100 ? TRI_SKIN_UPPER : TRI_SKIN;
+      // The face, with the image beyond its outline on three sides.
+      const inFace = x >= 10 && x < 190 && y < 195;
+      cover[i] = !inFace ? 0 : y < 100 ? TRI_SKIN_UPPER : TRI_SKIN;
       // Skin with a little texture.
       const v = ((x * 13 + y * 7) % 9) - 4;
       let r = 200 + v, g = 150 + v, b = 120 + v;
-      if (y > 130 && y < 190 && x > 40 && x < 160) { r = 60; g = 90; b = 200; } // a blue scarf
+      if (y > 130 && y < 190 && x > 0 && x < 170) { r = 60; g = 90; b = 200; } // a blue scarf, from beyond the outline
+      if (y > 100 && y < 116 && x > 90 && x < 110) { r = 30; g = 22; b = 18; } // a dark spot wholly inside the face
       img[3 * i] = r; img[3 * i + 1] = g; img[3 * i + 2] = b;
       warped[i] = 190 + v; warped[n + i] = 140 + v; warped[2 * n + i] = 110 + v;
     }
@@ -102,7 +105,9 @@ describe('occlusion', () => {
     expect(sourceCovered).toBe(false);
     expect(occ[160 * w + 100]).toBeGreaterThan(0.9);
     expect(occ[50 * w + 100]).toBe(0);
-    expect(occ[115 * w + 20]).toBeLessThan(0.05);
+    expect(occ[115 * w + 180]).toBeLessThan(0.05);
+    // What lies wholly inside the face is part of it (the dark core of a moustache), not a cover.
+    expect(occ[108 * w + 100]).toBe(0);
     // Without any occluder there is nothing to keep.
     const clean = Uint8Array.from(img);
     for (let i = 0; i < n; i++) { clean[3 * i] = 200; clean[3 * i + 1] = 150; clean[3 * i + 2] = 120; }

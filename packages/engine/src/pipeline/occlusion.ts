@@ -7,7 +7,7 @@
 // cover itself, which then gives a colour model of the cover (a pale pink scarf is too close to skin
 // for the skin model alone).
 import { gaussianBlur } from '../raster/blur.ts';
-import { TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
 import type { Roi } from '../raster/warp.ts';
 import { upsampleSparse } from '../raster/resample.ts';
@@ -63,6 +63,48 @@ function occluderWeight(m: SkinModel, rgb: Float32Array): number {
   return o > dark ? o : dark;
 }
 
+/** Weight above which a cell counts as part of an occluder when tracing where it comes from. */
+const REACH = 0.05;
+
+/**
+ * Keeps only the occluders that reach the face's outline; returns whether any is left. What covers a
+ * face comes in from beyond it (a scarf, a hand, a beard, a strand of hair); what lies wholly inside
+ * is part of the face: the dark core of a moustache kept alone under the new nose read as a stub of
+ * moustache, and a glasses bridge kept between swapped eyes as a dark square floating there.
+ */
+function keepReachingOutline(grid: Float32Array, outside: Uint8Array, gw: number, gh: number): boolean {
+  const seen = new Uint8Array(grid.length);
+  const stack: number[] = [];
+  for (let c = 0; c < grid.length; c++) {
+    if (grid[c]! <= REACH) continue;
+    const x = c % gw, y = (c / gw) | 0;
+    let edge = outside[c] === 1 || x === 0 || y === 0 || x === gw - 1 || y === gh - 1;
+    for (let dy = -1; dy <= 1 && !edge; dy++) for (let dx = -1; dx <= 1 && !edge; dx++) {
+      const xx = x + dx, yy = y + dy;
+      if (xx >= 0 && yy >= 0 && xx < gw && yy < gh && outside[yy * gw + xx]) edge = true;
+    }
+    if (edge) { seen[c] = 1; stack.push(c); }
+  }
+  while (stack.length > 0) {
+    const c = stack.pop()!;
+    const x = c % gw, y = (c / gw) | 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx, yy = y + dy;
+      if (xx < 0 || yy < 0 || xx >= gw || yy >= gh) continue;
+      const d = yy * gw + xx;
+      if (seen[d] || grid[d]! <= REACH) continue;
+      seen[d] = 1;
+      stack.push(d);
+    }
+  }
+  let any = false;
+  for (let c = 0; c < grid.length; c++) {
+    if (!seen[c]) grid[c] = 0;
+    else if (grid[c]! > 0) any = true;
+  }
+  return any;
+}
+
 export interface MouthGeometry {
   /** Outer lip outlines (flat x,y image coordinates) of the target face and of the warped source. */
   lipsTarget: ArrayLike<number>;
@@ -99,12 +141,15 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   const k = Math.max(1, Math.floor(faceSize / 96));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
   const grid = new Float32Array(gw * gh);
+  // Cells beyond the inner face (outside the mesh, its outer ring, the hairline zone).
+  const outside = new Uint8Array(gw * gh);
   const rgb = new Float32Array(3);
   let any = false;
   for (let y = 0; y < h; y += k) {
     for (let x = 0; x < w; x += k) {
       const i = y * w + x;
       const c = cover[i];
+      if (c === 0 || c === TRI_OUTER || c === TRI_FOREHEAD) outside[((y / k) | 0) * gw + ((x / k) | 0)] = 1;
       // A covered mouth leaves the lower face to the target, lips and mouth included: the target's
       // from the nostrils down (above, its cover is told from its skin by colour), the source's
       // from halfway down the nose (a scarf over the mouth covers the nose's lower half too, and
@@ -124,6 +169,7 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   // Speckle (single pores, noise) is removed by a blur and a threshold; real occluders survive.
   gaussianBlur(grid, gw, gh, Math.max(1, (0.02 * faceSize) / k));
   for (let i = 0; i < grid.length; i++) grid[i] = smoothstep((grid[i]! - 0.25) / 0.35);
+  if (!keepReachingOutline(grid, outside, gw, gh)) return { weight: null, sourceCovered: cs !== null };
   // Bilinear upsampling: smooth over a cell without a full-resolution blur.
   return { weight: upsampleSparse(grid, gw, gh, k, w, h), sourceCovered: cs !== null };
 }

@@ -9,7 +9,7 @@ import { EngineError } from './errors.ts';
 import { encodeJpeg, encodeThumbnail } from './encode.ts';
 import { cosine, faceDescriptor } from './identity.ts';
 import { loadModels, type Models } from './models.ts';
-import { swapOneFace } from './pipeline/swap-face.ts';
+import { swapFace } from './pipeline/work-scale.ts';
 import type { Roi } from './raster/warp.ts';
 
 export interface DetectOptions {
@@ -230,7 +230,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const warnings = new Set<SwapWarning>();
   targets.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapOneFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
+    const st = swapFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });

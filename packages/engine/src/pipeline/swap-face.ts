@@ -44,6 +44,10 @@ export interface SwapFaceStats {
   foreheadPixels: number;
   /** The source's mouth is covered (a scarf, a mask): its lower face was left to the target. */
   sourceCovered: boolean;
+  /** The blend weight of every ROI pixel (0..1, after occluders). */
+  alpha: Float32Array;
+  /** 1 for ROI pixels of skin the light and grain were judged on. */
+  skin: Uint8Array;
 }
 
 export interface SwapFaceOptions {
@@ -51,6 +55,8 @@ export interface SwapFaceOptions {
   reshape?: number;
   /** How far the inner face takes the source's proportions instead of the target's, 0..1. */
   sourceShape?: number;
+  /** Restore the target's grain on a source face smaller than it (default true; off when the caller adds it at a finer scale). */
+  grain?: boolean;
 }
 
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
@@ -200,7 +206,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const gGlobal = luma(field.global);
   // Grain: only when the source face is smaller (so softer) than the face it replaces.
   let sigma = 0;
-  if (srcFace.size < 0.9 * faceSize) {
+  if (opts.grain !== false && srcFace.size < 0.9 * faceSize) {
     sigma = grainSigma(targetLevel(od, ow, roi, masks.skin), planarLevel(W, w, h, masks.skin) * gGlobal);
   }
   // Fused full-resolution pass: relight (+ grain) each warped pixel, turn it into the difference
@@ -322,5 +328,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels, sourceCovered };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels, sourceCovered, alpha, skin: masks.skin };
 }

@@ -24,6 +24,8 @@ describe('engine pool', () => {
     expect(stages.at(-1)).toBe('done');
     const d = await pool.detect(fixture(FILES.crew));
     expect(d.faces).toHaveLength(3);
+    // Workers at their usual memory (under 500 MB) are kept.
+    expect(pool.stats().recycled).toBe(0);
   });
 
   it('returns engine errors as EngineError instances with the same code', async () => {
@@ -58,6 +60,25 @@ describe('engine pool', () => {
     const codes = await Promise.all(tasks);
     expect(codes.filter((c) => c === 'pool_busy').length).toBeGreaterThan(0);
     expect(codes.filter((c) => c === 'ok').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('replaces a worker whose memory stays above the limit after a task, losing nothing', async () => {
+    const p = createEnginePool({ size: 1, maxWorkerRssMb: 1 });
+    try {
+      await p.ready();
+      const [first] = p.workerPids();
+      const a = await p.swap({ source: source(), target: target(), identity: false });
+      // Queued while the first worker is replaced: the fresh one runs it.
+      const b = await p.swap({ source: source(), target: target(), identity: false });
+      expect(a.image.equals(b.image)).toBe(true);
+      expect(p.workerPids()).not.toContain(first);
+      const st = p.stats();
+      expect(st.recycled).toBe(2);
+      expect(st.restarts).toBe(0);
+      expect(st.failed).toBe(0);
+    } finally {
+      await p.close();
+    }
   });
 
   it('refuses work after close', async () => {

@@ -11,5 +11,5 @@ export interface SerializedError { code: EngineErrorCode | null; message: string
 export type WorkerMessage =
   | { type: 'ready'; loadMs: number }
   | { type: 'progress'; id: number; stage: string; fraction: number }
-  | { type: 'result'; id: number; result: SwapResult | DetectResult }
-  | { type: 'error'; id: number; error: SerializedError };
+  | { type: 'result'; id: number; result: SwapResult | DetectResult; rss: number }
+  | { type: 'error'; id: number; error: SerializedError; rss: number };

@@ -30,13 +30,13 @@ process.on('message', (req: WorkerRequest) => {
         const tf = opts.targetFaces;
         if (tf && typeof tf === 'object' && !Array.isArray(tf)) opts.targetFaces = { ...tf, reference: Buffer.from(tf.reference) };
         const result = await swapFaces({ ...opts, onProgress: (stage, fraction) => send({ type: 'progress', id: req.id, stage, fraction }) });
-        send({ type: 'result', id: req.id, result });
+        send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
       } else {
         const result = await detectFaces(Buffer.from(req.image), req.opts);
-        send({ type: 'result', id: req.id, result });
+        send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
       }
     } catch (err) {
-      send({ type: 'error', id: req.id, error: serialize(err) });
+      send({ type: 'error', id: req.id, error: serialize(err), rss: process.memoryUsage.rss() });
     }
   });
 });

@@ -45,6 +45,8 @@ export const configSchema = z.object({
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   /** Face engine worker threads per worker process; defaults to WORKER_CONCURRENCY. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** A face engine worker whose memory stays above this (MB) after a task is replaced once idle; one with its models loaded sits near 500 MB. */
+  ENGINE_WORKER_MAX_RSS_MB: z.coerce.number().int().min(512).default(768),
   /** On SIGTERM, how long running jobs may take to finish before their lease is released. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   /** Finished jobs (done or failed) are kept this long for status reads, then removed. */

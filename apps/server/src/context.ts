@@ -31,7 +31,7 @@ export async function createContext(config: Config): Promise<AppContext> {
   const storage = createStorage(config);
   const jobs = createJobRegistry();
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
-  const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY);
+  const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const swaps = createSwapsService({ db, storage, queue, config });
 
   let closing: Promise<void> | null = null;

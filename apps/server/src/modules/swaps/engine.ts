@@ -9,9 +9,9 @@ export interface EngineHandle extends SwapEngine {
   close(): Promise<void>;
 }
 
-export function lazyEngine(size: number): EngineHandle {
+export function lazyEngine(size: number, maxWorkerRssMb?: number): EngineHandle {
   let pool: EnginePool | null = null;
-  const get = () => (pool ??= createEnginePool({ size }));
+  const get = () => (pool ??= createEnginePool({ size, ...(maxWorkerRssMb ? { maxWorkerRssMb } : {}) }));
   return {
     swap: (opts) => get().swap(opts),
     warm: () => void get(),

@@ -202,7 +202,7 @@ async function timingSet(fixtures: Fixture[]): Promise<Array<{ source: Buffer; t
 
 /**
  * A close-up in a large photo: the first frontal fixture of 700 px or more brought to 4000 px (its face
- * about 2400 px), with each other frontal fixture as the source; warm (the target's faces cached).
+ * about 2800 px), with each other frontal fixture as the source; warm (the target's faces cached).
  */
 async function largeTargetSwaps(fixtures: Fixture[]): Promise<{ ms: number[]; swapMs: number[]; faceSize: number; factor: number }> {
   const frontal = fixtures.filter((f) => Math.abs(f.faces[0]!.rotation.yaw) < 15);

@@ -274,7 +274,7 @@ describe('swapFaces', () => {
     expect(strip(r.raw!.image, t.face) / strip(t.img, t.face)).toBeLessThan(1.4);
   });
 
-  it('keeps no lone stub of the target\'s moustache under the new nose', async () => {
+  it('keeps no lone scrap of the target\'s moustache under the new nose', async () => {
     const bearded = '013_ai-sfhq-beard-glasses-elderly.jpg';
     const t = await decodedWithFace(bearded);
     const lm = t.face.landmarks, size = t.face.size;

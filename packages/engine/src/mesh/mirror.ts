@@ -146,21 +146,20 @@ export function overStretched(srcPts: Float32Array, dstPts: Float32Array, triang
  * hard-edged spot of the old skin, where the stretched source is still skin.
  */
 export function dropIslands(flagged: Uint8Array, neighbours: Int32Array, triClass: Uint8Array): Uint8Array {
-  const nb = neighbours;
   const n = flagged.length;
   const keep = new Uint8Array(n);
   const stack: number[] = [];
   for (let t = 0; t < n; t++) {
     if (!flagged[t]) continue;
     for (let e = 0; e < 3; e++) {
-      const u = nb[3 * t + e]!;
+      const u = neighbours[3 * t + e]!;
       if (u < 0 || triClass[u] === TRI_OUTER) { keep[t] = 1; stack.push(t); break; }
     }
   }
   while (stack.length) {
     const t = stack.pop()!;
     for (let e = 0; e < 3; e++) {
-      const u = nb[3 * t + e]!;
+      const u = neighbours[3 * t + e]!;
       if (u >= 0 && flagged[u] && !keep[u]) { keep[u] = 1; stack.push(u); }
     }
   }

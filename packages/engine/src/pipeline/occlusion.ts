@@ -69,8 +69,8 @@ const REACH = 0.05;
 /**
  * Keeps only the occluders that reach the face's outline; returns whether any is left. What covers a
  * face comes in from beyond it (a scarf, a hand, a beard, a strand of hair); what lies wholly inside
- * is part of the face: the dark core of a moustache kept alone under the new nose read as a stub of
- * moustache, and a glasses bridge kept between swapped eyes as a dark square floating there.
+ * is part of the face: the dark core of a moustache kept alone under the new nose read as a leftover
+ * scrap of moustache, and a glasses bridge kept between swapped eyes as a dark square floating there.
  */
 function keepReachingOutline(grid: Float32Array, outside: Uint8Array, gw: number, gh: number): boolean {
   const seen = new Uint8Array(grid.length);

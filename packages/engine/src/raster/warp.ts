@@ -35,12 +35,11 @@ export interface WarpOutput {
   fromTwin: Uint8Array | null;
 }
 
-export function warpTriangles(inp: WarpInput, out?: Pick<WarpOutput, 'rgb' | 'cover'>): WarpOutput {
+export function warpTriangles(inp: WarpInput): WarpOutput {
   const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass, dstZ } = inp;
   const n = roi.w * roi.h;
-  const rgb = out?.rgb ?? new Float32Array(3 * n);
-  const cover = out?.cover ?? new Uint8Array(n);
-  cover.fill(0);
+  const rgb = new Float32Array(3 * n);
+  const cover = new Uint8Array(n);
   const depth = dstZ ? new Float32Array(n).fill(Infinity) : null;
   const fromTwin = srcOverride ? new Uint8Array(n) : null;
   const sw = src.width, sh = src.height, sd = src.data;

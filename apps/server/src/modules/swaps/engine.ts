@@ -9,9 +9,9 @@ export interface EngineHandle extends SwapEngine {
   close(): Promise<void>;
 }
 
-export function lazyEngine(size: number, maxWorkerRssMb?: number): EngineHandle {
+export function lazyEngine(size: number, maxWorkerRssMb: number): EngineHandle {
   let pool: EnginePool | null = null;
-  const get = () => (pool ??= createEnginePool({ size, ...(maxWorkerRssMb ? { maxWorkerRssMb } : {}) }));
+  const get = () => (pool ??= createEnginePool({ size, maxWorkerRssMb }));
   return {
     swap: (opts) => get().swap(opts),
     warm: () => void get(),

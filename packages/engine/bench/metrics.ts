@@ -1,4 +1,4 @@
-// Image metrics for the benchmark: seam gradient ratio, background identity and PSNR.
+// Image metrics for the benchmark: seam gradient ratio, blown highlights, background identity and PSNR.
 import type { RgbImage } from '../src/decode.ts';
 import type { Roi } from '../src/raster/warp.ts';
 
@@ -53,6 +53,26 @@ export function seamRatio(result: RgbImage, target: RgbImage, ring: number[]): n
     b += sobel(target, x, y);
   }
   return b > 0 ? a / b : a > 0 ? Infinity : 1;
+}
+
+/** Luminance from which a pixel reads as blown to white. */
+const BLOWN = 235;
+
+/**
+ * Over-contrast: the share of the pixels allowed to change (`support` over `roi`) that the swap made
+ * white (luminance ≥ BLOWN) where the target was not.
+ */
+export function blownShare(result: RgbImage, target: RgbImage, roi: Roi, support: Uint8Array): number {
+  let n = 0, blown = 0;
+  for (let y = 0; y < roi.h; y++) {
+    for (let x = 0; x < roi.w; x++) {
+      if (!support[y * roi.w + x]) continue;
+      const i = (roi.y + y) * result.width + roi.x + x;
+      n++;
+      if (lum(result, i) >= BLOWN && lum(target, i) < BLOWN) blown++;
+    }
+  }
+  return n ? blown / n : 0;
 }
 
 export interface Box { x: number; y: number; width: number; height: number }

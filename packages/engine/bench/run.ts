@@ -16,7 +16,7 @@ import { loadFaceres } from '../src/models.ts';
 import { workFactor } from '../src/pipeline/work-scale.ts';
 import { detectOnImage, type Face } from '../src/detect.ts';
 import { cosine, faceDescriptor } from '../src/identity.ts';
-import { compareOutside, contourRing, outsideFaces, percentile, seamRatio } from './metrics.ts';
+import { blownShare, compareOutside, contourRing, outsideFaces, percentile, seamRatio } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineRoot = path.resolve(here, '..');
@@ -93,7 +93,10 @@ interface PairResult {
   toSource?: number; toTarget?: number; retrievedRight?: boolean; poseError?: number;
   /** Result minus target head rotation, per axis (degrees). */
   poseDelta?: { yaw: number; pitch: number; roll: number };
-  backgroundDiffering?: number; backgroundPsnr?: number; seam?: number; engineIdentity?: SwapResult['identity'];
+  backgroundDiffering?: number; backgroundPsnr?: number; seam?: number;
+  /** Share of the changed pixels blown to white where the target was not (see blownShare). */
+  blown?: number;
+  engineIdentity?: SwapResult['identity'];
   warnings?: SwapResult['warnings'];
   crop?: Buffer;
 }
@@ -140,6 +143,7 @@ async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
     pr.backgroundPsnr = compareOutside(decoded, t.img, keep).psnr;
     const m = raw.masks[0]!;
     pr.seam = seamRatio(raw.image, t.img, contourRing(m.roi, m.support, raw.image.width));
+    pr.blown = blownShare(raw.image, t.img, m.roi, m.support);
     pr.crop = await faceCrop(r.image, tf);
     results.push(pr);
     log(`${s.name.slice(0, 3)} × ${t.name.slice(0, 3)}: ${fmt(ms, 0)} ms id ${fmt(pr.toSource ?? NaN, 2)}/${fmt(pr.toTarget ?? NaN, 2)} pose ${fmt(pr.poseError ?? NaN)}° seam ${fmt(pr.seam, 2)} psnr ${fmt(pr.backgroundPsnr, 1)}${r.warnings.length ? ` [${r.warnings.join(', ')}]` : ''}`);
@@ -253,7 +257,7 @@ async function main(): Promise<void> {
     const ok = pairs.filter((p) => p.ok && p.toSource !== undefined);
     const pose = ok.map((p) => p.poseError!);
     const all = identityCounts(ok), clean = identityCounts(unflagged(ok));
-    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
+    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, blown p90 ${fmt(100 * percentile(ok.map((p) => p.blown!), 90), 2)}%, max ${fmt(100 * Math.max(...ok.map((p) => p.blown!)), 2)}%; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
     const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
     await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
     await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));
@@ -323,6 +327,7 @@ async function main(): Promise<void> {
   const bgIdentical = ok.filter((p) => p.backgroundDiffering === 0).length;
   const psnrs = ok.map((p) => p.backgroundPsnr!);
   const seams = ok.map((p) => p.seam!).filter(Number.isFinite);
+  const blown = ok.map((p) => 100 * p.blown!);
   const pct = (a: number, b: number) => (b ? `${fmt((100 * a) / b)}%` : 'n/a');
   const rows: Array<[string, string, string, boolean]> = [
     ['pairs that produce a result', `${ok.length}/${pairs.length}`, 'every pair', ok.length === pairs.length],
@@ -345,6 +350,7 @@ async function main(): Promise<void> {
     ['background outside face +25%: bit-identical', `${bgIdentical}/${ok.length} pairs`, 'all', bgIdentical === ok.length],
     ['background outside face +25%: JPEG PSNR', `min ${fmt(Math.min(...psnrs))} dB, median ${fmt(percentile(psnrs, 50))} dB`, '≥ 40 dB', Math.min(...psnrs) >= 40],
     ['seam: contour Sobel ratio result/target', `median ${fmt(percentile(seams, 50), 2)}, p90 ${fmt(percentile(seams, 90), 2)}`, 'median ≤ 1.15', percentile(seams, 50) <= 1.15],
+    ['  over-contrast: face pixels blown to white (target not)', `median ${fmt(percentile(blown, 50), 2)}%, p90 ${fmt(percentile(blown, 90), 2)}%, max ${fmt(Math.max(...blown), 2)}%`, '(for reference)', true],
     ['negatives: typed error, < 200 ms, no crash', neg.map((n) => `${n.name.replace(/\.(png|jpe?g)$/, '')}: ${n.code} ${fmt(n.ms, 0)} ms`).join('; '), 'typed, < 200 ms', neg.every((n) => !n.code.startsWith('untyped') && n.code !== 'no error' && n.ms < 200)],
   ];
   const w0 = Math.max(...rows.map((r) => r[0].length)), w2 = Math.max(...rows.map((r) => r[2].length));

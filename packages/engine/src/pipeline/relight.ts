@@ -15,9 +15,12 @@ export interface GainField extends Grid {
   targetMean: [number, number, number];
   /** Mean colour of the warped source's skin, sampled where targetMean is. */
   sourceMean: [number, number, number];
+  /** Per cell: the warped source skin's brightness under the same blur as the gains. */
+  sourceLuma: Float32Array;
 }
 
 const MIN_GAIN = 0.35;
+const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
 const MAX_GAIN = 2.8;
 /**
  * Blur of the lighting estimate, as a fraction of the face size. Wide on purpose: a finer estimate
@@ -81,8 +84,9 @@ export function gainField(samples: SkinSamples, faceSize: number, sigmaOfFace = 
   const glob = new Float64Array(6);
   for (let k = 0; k < 6; k++) { let s = 0; for (let c = 0; c < gn; c++) s += sums[k * gn + c]!; glob[k] = s; }
   const gains = new Float32Array(3 * gn).fill(1);
+  const sourceLuma = new Float32Array(gn).fill(128);
   const global: [number, number, number] = [1, 1, 1];
-  if (total < 1) return { ...g, gains, global, targetMean: [128, 128, 128], sourceMean: [128, 128, 128] };
+  if (total < 1) return { ...g, gains, global, targetMean: [128, 128, 128], sourceMean: [128, 128, 128], sourceLuma };
   const targetMean: [number, number, number] = [glob[0]! / total, glob[1]! / total, glob[2]! / total];
   const sourceMean: [number, number, number] = [glob[3]! / total, glob[4]! / total, glob[5]! / total];
   const sigma = (sigmaOfFace * faceSize) / g.k;
@@ -90,18 +94,22 @@ export function gainField(samples: SkinSamples, faceSize: number, sigmaOfFace = 
   gaussianBlur(wt, g.w, g.h, sigma, tmp);
   // Regularise toward the global ratio where little skin is nearby (prior weight `eps` samples).
   const eps = (0.05 * g.k * g.k) / (step * step);
+  sourceLuma.fill(0);
   for (let c = 0; c < 3; c++) {
     const gt = glob[c]! / total, gw = glob[3 + c]! / total;
     global[c] = clampGain((gt + 1) / (gw + 1));
     const st = sums.subarray(c * gn, (c + 1) * gn), sw = sums.subarray((3 + c) * gn, (4 + c) * gn);
     gaussianBlur(st, g.w, g.h, sigma, tmp);
     gaussianBlur(sw, g.w, g.h, sigma, tmp);
+    const lw = LUMA_WEIGHTS[c]!;
     for (let k = 0; k < gn; k++) {
       const d = wt[k]! + eps;
-      gains[c * gn + k] = clampGain(((st[k]! + eps * gt) / d + 1) / ((sw[k]! + eps * gw) / d + 1));
+      const s = (sw[k]! + eps * gw) / d;
+      sourceLuma[k]! += lw * s;
+      gains[c * gn + k] = clampGain(((st[k]! + eps * gt) / d + 1) / (s + 1));
     }
   }
-  return { ...g, gains, global, targetMean, sourceMean };
+  return { ...g, gains, global, targetMean, sourceMean, sourceLuma };
 }
 
 /** The light field of one skin mask: sampleSkin then gainField. */

@@ -8,7 +8,7 @@ import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts
 import { dropIslands, mirrorOverrides, overStretched } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
-import { boxDown, gridFor, lookup } from '../raster/resample.ts';
+import { boxDown, gridFor, lookup, type Lookup } from '../raster/resample.ts';
 import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
@@ -19,6 +19,7 @@ import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
 import { luma } from './skin-model.ts';
 import { smoothstep } from '../raster/ramp.ts';
+import { RatioHistogram, relitLevels, rollOff } from './highlights.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -114,6 +115,28 @@ function browTopAlongUp(pts: Float32Array, roi: Roi, up: readonly [number, numbe
   return x * up[0] + y * up[1];
 }
 
+/**
+ * The target skin's highlight ceiling (see highlights.ts): its brightness against the light field's
+ * level, over every other skin pixel each way outside the eyes and lips.
+ */
+function highlightCeiling(image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, featW: Float32Array, lx: Lookup, ly: Lookup, fieldW: number, levelOf: (i: number) => Float32Array): number {
+  const hist = new RatioHistogram();
+  const { w, h } = roi;
+  for (let y = 0; y < h; y += 2) {
+    const r0 = ly.i0[y]! * fieldW, r1 = ly.i1[y]! * fieldW, ty = ly.t[y]!, uy = 1 - ty;
+    for (let x = 0; x < w; x += 2) {
+      const i = y * w + x;
+      if (!skin[i] || featW[i]! > 0) continue;
+      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
+      const lv = levelOf(i);
+      const L = lv[r0 + a]! * ux * uy + lv[r0 + b]! * tx * uy + lv[r1 + a]! * ux * ty + lv[r1 + b]! * tx * ty;
+      const p = ((roi.y + y) * imageWidth + roi.x + x) * 3;
+      hist.add((0.299 * image[p]! + 0.587 * image[p + 1]! + 0.114 * image[p + 2]! + 1) / L);
+    }
+  }
+  return hist.ceiling();
+}
+
 /** Mean colour with no tint to speak of: a black-and-white photo. */
 function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
@@ -201,7 +224,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // One pass over the skin serves both the face's light field and the forehead's (see below).
   const lit = sampleSkin(W, od, ow, roi, twin ? twin.own : masks.skin, faceSize);
   const field = gainField(lit, faceSize);
-  const twinGain = twin ? lumaGains(estimateGains(W, od, ow, roi, twin.twin, faceSize)) : null;
+  const twinField = twin ? estimateGains(W, od, ow, roi, twin.twin, faceSize) : null;
+  const twinGain = twinField ? lumaGains(twinField) : null;
   const fromTwin = twinGain ? warped.fromTwin : null;
   const gGlobal = luma(field.global);
   // Grain: only when the source face is smaller (so softer) than the face it replaces.
@@ -240,6 +264,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // brightening adds back (see the relight loop); none on a black-and-white target.
   const sY = luma(field.sourceMean);
   const tint = Float64Array.from(field.sourceMean, (v) => (chromaBoost > 0 ? (v - sY) / (sY + 1) : 0));
+  // The light field's level at each pixel, and the target skin's highlight ceiling against it.
+  const level = relitLevels(field.sourceLuma, lumGain);
+  const twinLevel = twinField ? relitLevels(twinField.sourceLuma, twinGain!) : null;
+  const ceiling = highlightCeiling(od, ow, roi, masks.skin, featW, lx, ly, field.w, (i) => (twinLevel && fromTwin![i] ? twinLevel : level));
   const noise = noiseTile();
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
@@ -274,12 +302,19 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       // the face keeps its saturation instead of turning grey.
       const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
       const Y = 0.299 * w0 + 0.587 * w1 + 0.114 * w2;
-      const Yn = (Y + 1) * g - 1 + nz;
+      let Yn = (Y + 1) * g - 1 + nz;
+      // Highlights beyond the target's own roll off toward them (see highlights.ts); eyes keep theirs.
+      let fq = 1;
+      if (fw < 1) {
+        const lv = fromTwin && fromTwin[i] ? twinLevel! : level;
+        const q = (Yn + 1) / (lv[i00]! * w00 + lv[i01]! * w01 + lv[i10]! * w10 + lv[i11]! * w11);
+        if (q > ceiling) { fq = 1 + (rollOff(q, ceiling) / q - 1) * (1 - fw); Yn = (Yn + 1) * fq - 1; }
+      }
       const cs = g < chromaBoost ? g : chromaBoost;
       const extra = g > chromaBoost ? (g - chromaBoost) * Y : 0;
       for (let c = 0; c < 3; c++) {
         const kc = skinK[c]!;
-        const own = ((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!;
+        const own = (((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!) * fq;
         let v = (Yn + own) * (fw > 0 ? kc + (featK[c]! - kc) * fw : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));

@@ -1,4 +1,4 @@
-// Image metrics for the benchmark: seam gradient ratio, blown highlights, background identity and PSNR.
+// Image metrics for the benchmark: seam gradient ratio, blown highlights, face detail, background identity and PSNR.
 import type { RgbImage } from '../src/decode.ts';
 import type { Roi } from '../src/raster/warp.ts';
 
@@ -73,6 +73,44 @@ export function blownShare(result: RgbImage, target: RgbImage, roi: Roi, support
     }
   }
   return n ? blown / n : 0;
+}
+
+/** Summed-area table of luminance over `roi` ((w + 1) × (h + 1)). */
+function integralLuma(img: RgbImage, roi: Roi): Float64Array {
+  const W = roi.w + 1;
+  const t = new Float64Array(W * (roi.h + 1));
+  for (let y = 0; y < roi.h; y++) {
+    let row = 0;
+    for (let x = 0; x < roi.w; x++) {
+      row += lum(img, (roi.y + y) * img.width + roi.x + x);
+      t[(y + 1) * W + x + 1] = t[y * W + x + 1]! + row;
+    }
+  }
+  return t;
+}
+
+/** Mean luminance of the (2r + 1)² box at ROI pixel (x, y), from a summed-area table. */
+function boxMean(t: Float64Array, W: number, x: number, y: number, r: number): number {
+  const x0 = x - r, y0 = y - r, x1 = x + r + 1, y1 = y + r + 1;
+  return (t[y1 * W + x1]! - t[y0 * W + x1]! - t[y1 * W + x0]! + t[y0 * W + x0]!) / ((2 * r + 1) * (2 * r + 1));
+}
+
+/**
+ * Softness: the mean absolute difference between 3×3 and 9×9 box means of luminance (edges at the
+ * scale of eyes, brows and nostrils, not pixel noise or restored grain) over the pixels allowed to
+ * change, in the result divided by the same in the target (under 1: softer than the face it replaced).
+ */
+export function detailRatio(result: RgbImage, target: RgbImage, roi: Roi, support: Uint8Array): number {
+  const tr = integralLuma(result, roi), tt = integralLuma(target, roi), W = roi.w + 1;
+  let a = 0, b = 0;
+  for (let y = 4; y < roi.h - 4; y++) {
+    for (let x = 4; x < roi.w - 4; x++) {
+      if (!support[y * roi.w + x]) continue;
+      a += Math.abs(boxMean(tr, W, x, y, 1) - boxMean(tr, W, x, y, 4));
+      b += Math.abs(boxMean(tt, W, x, y, 1) - boxMean(tt, W, x, y, 4));
+    }
+  }
+  return b > 0 ? a / b : 1;
 }
 
 export interface Box { x: number; y: number; width: number; height: number }

@@ -17,6 +17,7 @@ import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
+import { sharpenAmount, sharpenWarped } from './sharpen.ts';
 import { luma } from './skin-model.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import { RatioHistogram, relitLevels, rollOff } from './highlights.ts';
@@ -41,6 +42,8 @@ export interface SwapFaceStats {
   unseenTriangles: number;
   /** The source head is seen side-on: its eyes and midline were left to the target. */
   sideOn: boolean;
+  /** Unsharp amount given to a source face smaller than the target's (0: none, see sharpen.ts). */
+  sharpened: number;
   /** Forehead pixels (brows up) swapped: bare skin in both faces (see forehead.ts). */
   foreheadPixels: number;
   /** The source's mouth is covered (a scarf, a mask): its lower face was left to the target. */
@@ -58,6 +61,8 @@ export interface SwapFaceOptions {
   sourceShape?: number;
   /** Restore the target's grain on a source face smaller than it (default true; off when the caller adds it at a finer scale). */
   grain?: boolean;
+  /** Sharpen a source face smaller than the target's (default true; see sharpen.ts). */
+  sharpen?: boolean;
 }
 
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
@@ -197,6 +202,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // The target's depths order overlapping triangles (the nose over the far cheek of a turned head).
   const warped = warpTriangles({ src, srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
   const W = warped.rgb, cover = warped.cover;
+  const sharpened = opts.sharpen === false ? 0 : sharpenAmount(srcFace.size, faceSize);
+  sharpenWarped(W, cover, w, h, faceSize / srcFace.size, sharpened);
   timer('warp', performance.now() - t);
 
   t = performance.now();
@@ -363,5 +370,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, foreheadPixels, sourceCovered, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, foreheadPixels, sourceCovered, alpha, skin: masks.skin };
 }

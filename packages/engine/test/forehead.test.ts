@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { gateForehead } from '../src/pipeline/forehead.ts';
+import { applyGate, gateForehead } from '../src/pipeline/forehead.ts';
 import { canonicalFace } from './mesh.ts';
 
 const W = 320, H = 320, SIZE = 200;
@@ -116,5 +116,40 @@ describe('forehead gate', () => {
     let fringeSwapped = 0;
     for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x] && s.cover[y * W + x] === TRI_SKIN_UPPER) fringeSwapped++;
     expect(fringeSwapped).toBe(0);
+  });
+});
+
+describe('forehead gate edge', () => {
+  // A rectangular zone of 8 × 8 cells of 10 px; the brows lie below it. Columns 0-3 are kept up to
+  // row 3 from the top, columns 4-7 only up to row 5: a fringe a cell and a half lower on the right.
+  const k = 10, gw = 8, gh = 8, w = gw * k, h = gh * k;
+  const zone = new Uint8Array(w * h).fill(1);
+  const zoneCells = new Uint8Array(gw * gh).fill(1);
+  const keep = new Uint8Array(gw * gh);
+  for (let gy = 0; gy < gh; gy++) for (let gx = 0; gx < gw; gx++) keep[gy * gw + gx] = gy >= (gx < 4 ? 3 : 5) ? 1 : 0;
+  /** Per pixel column, the topmost swapped row. */
+  const tops = (cover: Uint8Array) => Array.from({ length: w }, (_, x) => { for (let y = 0; y < h; y++) if (cover[y * w + x] === TRI_SKIN_UPPER) return y; return h; });
+
+  it('draws the edge between two fringe heights as a slope, not a cell-high step', () => {
+    const cover = new Uint8Array(w * h);
+    applyGate(cover, zone, keep, zoneCells, w, h, k);
+    const t = tops(cover);
+    let jump = 0;
+    for (let x = 1; x < w; x++) jump = Math.max(jump, Math.abs(t[x]! - t[x - 1]!));
+    // Cell by cell the edge jumped 20 px between columns 39 and 40.
+    expect(jump).toBeLessThanOrEqual(3);
+    // Away from the step the edge lies where the cells say, within half a cell.
+    expect(Math.abs(t[5]! - 30)).toBeLessThanOrEqual(5);
+    expect(Math.abs(t[75]! - 50)).toBeLessThanOrEqual(5);
+  });
+
+  it('neither eats into a kept zone\'s sides and bottom nor grows a rejected top', () => {
+    const all = new Uint8Array(gw * gh).fill(1);
+    const cover = new Uint8Array(w * h);
+    expect(applyGate(cover, zone, all, zoneCells, w, h, k)).toBe(w * h);
+    // Only the top row rejected: everything below its centre line is swapped, nothing above.
+    const topOff = Uint8Array.from(all, (_, c) => (c < gw ? 0 : 1));
+    applyGate(cover, zone, topOff, zoneCells, w, h, k);
+    for (const x of [0, 40, w - 1]) { expect(cover[2 * w + x]).toBe(TRI_FOREHEAD); expect(cover[16 * w + x]).toBe(TRI_SKIN_UPPER); }
   });
 });

@@ -8,6 +8,7 @@
 // hairline and everything above it stay the target's and the source's hair is never taken.
 import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
+import { lookup } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
 import { imagePx, luma, planarPx, skinModel, spread2, type Px, type SkinModel } from './skin-model.ts';
 
@@ -160,21 +161,20 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   const keep = new Uint8Array(gw * gh);
   const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh);
   const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh);
+  const zoneCells = inZone(zone, w, h, k, gw, gh);
   if (vt && vs) {
-    const inZone = new Uint8Array(gw * gh);
-    for (let i = 0; i < n; i++) if (zone[i]) inZone[((((i / w) | 0) / k) | 0) * gw + (((i % w) / k) | 0)] = 1;
     // Walk down from each cell to the brows, then judge the column from the bottom up.
     const path: number[] = [];
     for (let gy = 0; gy < gh; gy++) {
       for (let gx = 0; gx < gw; gx++) {
         const c0 = gy * gw + gx;
-        if (!inZone[c0]) continue;
+        if (!zoneCells[c0]) continue;
         path.length = 0;
         for (let s = 0; s < gw + gh; s++) {
           const cx = Math.round(gx - s * up[0]), cy = Math.round(gy - s * up[1]);
           if (cx < 0 || cy < 0 || cx >= gw || cy >= gh) break;
           const c = cy * gw + cx;
-          if (!inZone[c]) break;
+          if (!zoneCells[c]) break;
           if (path[0] !== c) path.unshift(c);
         }
         // Cells along the zone's edge, with too few of its pixels to judge, follow their column; a
@@ -183,16 +183,77 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
         keep[c0] = judged.length === 0 || (bareSkin(vt, judged) && bareSkin(vs, judged)) ? 1 : 0;
       }
     }
-    openAcross(keep, inZone, gw, gh, up);
+    openAcross(keep, zoneCells, gw, gh, up);
   }
+  return applyGate(cover, zone, keep, zoneCells, w, h, k);
+}
+
+/**
+ * Marks the zone's pixels in `cover` swapped (TRI_SKIN_UPPER) or left to the target (TRI_FOREHEAD)
+ * from the per-cell decisions `keep` (cells of k pixels); returns how many were swapped. The edge
+ * between the two is drawn where the decisions, smoothed by a [1 2 1] kernel each way and read
+ * bilinearly, cross one half: cell by cell it showed as a staircase of hard-edged notches along the
+ * fringe, a cell high each, on targets over ~500 px (without the smoothing, a step of two cells
+ * still jumped half its height at once).
+ */
+export function applyGate(cover: Uint8Array, zone: Uint8Array, keep: Uint8Array, zoneCells: Uint8Array, w: number, h: number, k: number): number {
+  const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
+  const field = smooth121(edgeField(keep, zoneCells, gw, gh), gw, gh);
+  const lx = lookup(w, gw, k), ly = lookup(h, gh, k);
   let kept = 0;
   for (let y = 0; y < h; y++) {
-    const row = ((y / k) | 0) * gw;
+    const r0 = ly.i0[y]! * gw, r1 = ly.i1[y]! * gw, ty = ly.t[y]!, uy = 1 - ty;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (!zone[i]) continue;
-      if (keep[row + ((x / k) | 0)]) { cover[i] = TRI_SKIN_UPPER; kept++; } else cover[i] = TRI_FOREHEAD;
+      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
+      const v = (field[r0 + a]! * ux + field[r0 + b]! * tx) * uy + (field[r1 + a]! * ux + field[r1 + b]! * tx) * ty;
+      if (v >= 0.5) { cover[i] = TRI_SKIN_UPPER; kept++; } else cover[i] = TRI_FOREHEAD;
     }
   }
   return kept;
+}
+
+/** `field` (gw × gh) convolved with [1 2 1] / 4 along each axis, edges repeated. */
+function smooth121(field: Float32Array, gw: number, gh: number): Float32Array {
+  const tmp = new Float32Array(field.length), out = new Float32Array(field.length);
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
+    const c = y * gw + x;
+    tmp[c] = (field[y * gw + Math.max(0, x - 1)]! + 2 * field[c]! + field[y * gw + Math.min(gw - 1, x + 1)]!) / 4;
+  }
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
+    const c = y * gw + x;
+    out[c] = (tmp[Math.max(0, y - 1) * gw + x]! + 2 * tmp[c]! + tmp[Math.min(gh - 1, y + 1) * gw + x]!) / 4;
+  }
+  return out;
+}
+
+/** 1 for the grid cells holding any pixel of the zone. */
+export function inZone(zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number): Uint8Array {
+  const out = new Uint8Array(gw * gh);
+  for (let i = 0; i < w * h; i++) if (zone[i]) out[((((i / w) | 0) / k) | 0) * gw + (((i % w) / k) | 0)] = 1;
+  return out;
+}
+
+/**
+ * The keep decisions as a field to interpolate: a cell outside the zone takes the mean of its
+ * neighbours inside it, so the brows below (always kept) and the rejected top of a fringe column
+ * carry on past the zone's edge instead of pulling the edge cells toward 0.
+ */
+function edgeField(keep: Uint8Array, zoneCells: Uint8Array, gw: number, gh: number): Float32Array {
+  const field = new Float32Array(gw * gh);
+  for (let y = 0; y < gh; y++) {
+    for (let x = 0; x < gw; x++) {
+      const c = y * gw + x;
+      if (zoneCells[c]) { field[c] = keep[c]!; continue; }
+      let s = 0, m = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx, yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= gw || yy >= gh || !zoneCells[yy * gw + xx]) continue;
+        s += keep[yy * gw + xx]!; m++;
+      }
+      field[c] = m > 0 ? s / m : 0;
+    }
+  }
+  return field;
 }

@@ -26,7 +26,7 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
  * the face is seen side-on (its eyes and nose came from the target), or its mouth is covered (its
  * lower face came from the target).
  */
-export const swapWarning = z.enum(['source_side_on', 'source_covered']);
+export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_small']);
 export type SwapWarning = z.infer<typeof swapWarning>;
 
 /** One gallery entry: the spec's `image_url`, extended. */

@@ -61,13 +61,22 @@ export interface SwapResult {
    * seen side-on, so its eyes, nose and chin line came from the target (a photo facing the camera
    * swaps far better). `source_covered`: the source's mouth is covered (a scarf, a mask), so its
    * lower face came from the target (a photo with the face uncovered swaps far better).
+   * `source_small`: the source face is small (under 96 px) and the target's at least 3 times larger,
+   * so the new face is softer than the photo around it (a larger photo of the face swaps sharper).
    */
   warnings: SwapWarning[];
   /** Present with keepRaw: the result before encoding and, per swapped face, the pixels allowed to change. */
   raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };
 }
 
-export type SwapWarning = 'source_side_on' | 'source_covered';
+export type SwapWarning = 'source_side_on' | 'source_covered' | 'source_small';
+
+/**
+ * A source face under SMALL_SOURCE px swapped onto one at least SMALL_SOURCE_SCALE times larger is
+ * upsampled so far that the new face is visibly softer than the photo around it (too small to be
+ * sharpened, see sharpen.ts): the user is told so.
+ */
+export const SMALL_SOURCE = 96, SMALL_SOURCE_SCALE = 3;
 
 export const DEFAULT_JPEG_QUALITY = 90;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
@@ -233,6 +242,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     const st = swapFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
+    if (srcFace.size < SMALL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 

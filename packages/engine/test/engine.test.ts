@@ -274,6 +274,15 @@ describe('swapFaces', () => {
     expect(strip(r.raw!.image, t.face) / strip(t.img, t.face)).toBeLessThan(1.4);
   });
 
+  it('warns when the source face is too small for the face it replaces', async () => {
+    const tiny = '005_cc0-codait-bryan-115px.png';
+    // 43 px onto 714 px: far too small to look sharp there.
+    expect((await swapFaces({ source: fixture(tiny), target: fixture(FILES.older), identity: false })).warnings).toEqual(['source_small']);
+    // The same face onto one 2.5 times larger, and a 106 px face onto the 714 px one (sharpened): no warning.
+    expect((await swapFaces({ source: fixture(tiny), target: fixture(FILES.eileen), identity: false })).warnings).toEqual([]);
+    expect((await swapFaces({ source: fixture(FILES.eileen), target: fixture(FILES.older), identity: false })).warnings).toEqual([]);
+  });
+
   it('gives a source face smaller than the target\'s its edges back', async () => {
     // 006's face is 151 px, 007's 714 px: the warp upsamples it 4.7×.
     const src = await decodedWithFace('006_cc0-codait-luciano.png');

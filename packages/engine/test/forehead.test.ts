@@ -4,6 +4,7 @@ import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } fr
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { applyGate, gateForehead } from '../src/pipeline/forehead.ts';
+import { buildMasks } from '../src/pipeline/mask.ts';
 import { canonicalFace } from './mesh.ts';
 
 const W = 320, H = 320, SIZE = 200;
@@ -102,8 +103,21 @@ describe('forehead gate', () => {
     const edge = top + 0.35 * (brows - top);
     const s = scene(() => null);
     for (let y = 0; y < edge; y++) for (let x = 0; x < W; x++) { const p = 3 * (y * W + x); s.target[p] = 60; s.target[p + 1] = 45; s.target[p + 2] = 35; }
-    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
+    const hair = new Uint8Array(W * H);
+    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1], hair);
     for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x]) expect(s.cover[y * W + x]).toBe(TRI_FOREHEAD);
+    // What the target's hair keeps is marked as such (the mask draws its edge narrow), and only that.
+    let marked = 0, left = 0;
+    for (let i = 0; i < W * H; i++) { if (s.zone[i] && s.cover[i] === TRI_FOREHEAD) left++; if (hair[i]) { marked++; expect(s.cover[i]).toBe(TRI_FOREHEAD); } }
+    expect(marked / left).toBeGreaterThan(0.9);
+  });
+
+  it('marks no target hair where only the source shows a fringe', () => {
+    const edge = top + 0.6 * (brows - top);
+    const s = scene((x, y) => (y < edge ? [190 + (x % 4 < 2 ? 20 : -20), 165 + (x % 4 < 2 ? 18 : -18), 110] : null));
+    const hair = new Uint8Array(W * H);
+    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1], hair);
+    expect(hair.reduce((a, v) => a + v, 0)).toBe(0);
   });
 
   it('follows the face\'s own up direction on a tilted head', () => {
@@ -151,5 +165,37 @@ describe('forehead gate edge', () => {
     const topOff = Uint8Array.from(all, (_, c) => (c < gw ? 0 : 1));
     applyGate(cover, zone, topOff, zoneCells, w, h, k);
     for (const x of [0, 40, w - 1]) { expect(cover[2 * w + x]).toBe(TRI_FOREHEAD); expect(cover[16 * w + x]).toBe(TRI_SKIN_UPPER); }
+  });
+});
+
+describe('mask edge toward the target\'s hair', () => {
+  // A 200 px face: swapped skin below row 100, forehead left to the target above it (rows 40-99),
+  // nothing beyond. The mask's wide feather (0.03 of the face) ramps over about 12 px.
+  const w = 200, h = 200, size = 200;
+  const cover = new Uint8Array(w * h);
+  for (let y = 40; y < 190; y++) for (let x = 10; x < 190; x++) cover[y * w + x] = y < 100 ? TRI_FOREHEAD : TRI_SKIN_UPPER;
+  const roi = { x: 0, y: 0, w, h };
+  const at = (alpha: Float32Array, y: number) => alpha[y * w + 100]!;
+
+  it('is narrow where the target keeps its own hair and wide where only the source had hair', () => {
+    const hair = Uint8Array.from(cover, (c) => (c === TRI_FOREHEAD ? 1 : 0));
+    const sharp = buildMasks(cover, roi, size, false, hair).alpha;
+    const soft = buildMasks(cover, roi, size, false).alpha;
+    // 4 px below the edge the new skin is almost fully there against the hair (0.89), still half
+    // faded against skin (0.49); both reach 1 within 15 px.
+    expect(at(sharp, 104)).toBeGreaterThan(0.85);
+    expect(at(soft, 104)).toBeLessThan(0.55);
+    expect(at(sharp, 115)).toBeGreaterThan(0.99);
+    expect(at(soft, 115)).toBeGreaterThan(0.99);
+    // Both start from nothing at the edge, and nothing outside the swapped skin changes either way.
+    expect(at(sharp, 100)).toBeLessThan(0.1);
+    for (let y = 0; y < 100; y++) { expect(at(sharp, y)).toBe(0); expect(at(soft, y)).toBe(0); }
+    // Along the face's outline (the sides) the feather stays the wide one.
+    for (const x of [12, 16]) expect(sharp[150 * w + x]).toBeCloseTo(soft[150 * w + x]!, 5);
+  });
+
+  it('is the wide feather everywhere without target hair', () => {
+    const none = buildMasks(cover, roi, size, false, new Uint8Array(w * h)).alpha;
+    expect(none).toEqual(buildMasks(cover, roi, size, false).alpha);
   });
 });

@@ -148,9 +148,11 @@ function openAcross(keep: Uint8Array, inZone: Uint8Array, gw: number, gh: number
  * `up` is the face's upward direction in the image, normalised. Forehead pixels in `cover` become
  * TRI_SKIN_UPPER (swapped) where both faces show bare skin from the brows up and stay TRI_FOREHEAD
  * (left to the target, which takes only the blend's coarse bands there: see buildMasks) elsewhere.
- * Returns the number of forehead pixels swapped.
+ * Returns the number of forehead pixels swapped. With `targetHair` (one per ROI pixel), marks the
+ * forehead pixels left to the target because the target shows hair there (its fringe or hairline),
+ * as opposed to the source only: the mask draws that edge narrow (see buildMasks).
  */
-export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, pts: Float32Array, up: readonly [number, number]): number {
+export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, pts: Float32Array, up: readonly [number, number], targetHair?: Uint8Array): number {
   const { w, h } = roi;
   const n = w * h;
   const zone = new Uint8Array(n);
@@ -158,7 +160,7 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   for (let i = 0; i < n; i++) if (cover[i] === TRI_FOREHEAD) zone[i] = 1; else if (cover[i] !== TRI_SKIN_UPPER) zone[i] = 0;
   const k = Math.max(1, Math.round(faceSize / CELLS_PER_FACE));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
-  const keep = new Uint8Array(gw * gh);
+  const keep = new Uint8Array(gw * gh), hairT = new Uint8Array(gw * gh);
   const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh);
   const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh);
   const zoneCells = inZone(zone, w, h, k, gw, gh);
@@ -180,12 +182,24 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
         // Cells along the zone's edge, with too few of its pixels to judge, follow their column; a
         // column with none to judge is a sliver above the brows, which is skin.
         const judged = path.filter((c) => !Number.isNaN(vt.zone.lum[c]!)).slice(BROW_CELLS);
-        keep[c0] = judged.length === 0 || (bareSkin(vt, judged) && bareSkin(vs, judged)) ? 1 : 0;
+        const targetBare = judged.length === 0 || bareSkin(vt, judged);
+        keep[c0] = targetBare && (judged.length === 0 || bareSkin(vs, judged)) ? 1 : 0;
+        hairT[c0] = targetBare ? 0 : 1;
       }
     }
     openAcross(keep, zoneCells, gw, gh, up);
   }
-  return applyGate(cover, zone, keep, zoneCells, w, h, k);
+  const kept = applyGate(cover, zone, keep, zoneCells, w, h, k);
+  if (targetHair) {
+    for (let y = 0; y < h; y++) {
+      const row = ((y / k) | 0) * gw;
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        targetHair[i] = zone[i] && cover[i] === TRI_FOREHEAD && hairT[row + ((x / k) | 0)] ? 1 : 0;
+      }
+    }
+  }
+  return kept;
 }
 
 /**

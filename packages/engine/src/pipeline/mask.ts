@@ -28,7 +28,28 @@ export interface FaceMasks {
 /** Feather radius (Gaussian sigma) as a fraction of the face size. */
 export const FEATHER = 0.03;
 
-export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthOpen: boolean): FaceMasks {
+/** Feather (fraction of the face size) of the edge toward the target's own hair on the forehead (see buildMasks). */
+export const HAIR_FEATHER = 0.015;
+
+/** Share of each ds × ds cell whose pixels `take` accepts (gw × gh cells, partial ones at the right and bottom). */
+function coverage(take: (i: number) => boolean, w: number, h: number, ds: number, gw: number, gh: number): Float32Array {
+  const grid = new Float32Array(gw * gh);
+  for (let y = 0; y < h; y++) {
+    const gy = ((y / ds) | 0) * gw;
+    for (let x = 0; x < w; x++) if (take(y * w + x)) grid[gy + ((x / ds) | 0)]! += 1;
+  }
+  for (let gy = 0; gy < gh; gy++) {
+    const ch = Math.min(ds, h - gy * ds);
+    for (let gx = 0; gx < gw; gx++) grid[gy * gw + gx]! /= ch * Math.min(ds, w - gx * ds);
+  }
+  return grid;
+}
+
+/**
+ * The blend mask, its support and the skin to judge light on, from the warped triangles' classes.
+ * `targetHair` (one per ROI pixel, see gateForehead) marks the forehead left to the target's hair.
+ */
+export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthOpen: boolean, targetHair?: Uint8Array): FaceMasks {
   const { w, h } = roi;
   const n = w * h;
   // `swapped` is where the source shows (alpha's support). The support adds the forehead the gate
@@ -40,20 +61,18 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
     swapped[i] = c === TRI_SKIN || c === TRI_SKIN_UPPER || c === TRI_FEATURE || (c === TRI_MOUTH && !mouthOpen) ? 1 : 0;
     support[i] = swapped[i] || c === TRI_FOREHEAD ? 1 : 0;
   }
-  // Feather on a coarse grid (the blur is wide, so resolution there is wasted), then upsample.
+  // Feather on a coarse grid (the blur is wide, so resolution there is wasted), then upsample. Where
+  // the forehead gate left the target's own hair (its fringe), the edge is narrow instead: a strand's
+  // tip under the wide feather showed through the new skin as a blurred smudge. Toward that hair the
+  // wide feather sees no edge (the hair counts as swapped), and the narrow one sees only that edge.
   const ds = Math.max(1, Math.floor(faceSize / 120));
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
-  const grid = new Float32Array(gw * gh);
-  for (let y = 0; y < h; y++) {
-    const gy = ((y / ds) | 0) * gw;
-    for (let x = 0; x < w; x++) if (swapped[y * w + x]) grid[gy + ((x / ds) | 0)]! += 1;
-  }
-  // Cells at the right/bottom edge may be partial; normalise by their real pixel count.
-  for (let gy = 0; gy < gh; gy++) {
-    const ch = Math.min(ds, h - gy * ds);
-    for (let gx = 0; gx < gw; gx++) grid[gy * gw + gx]! /= ch * Math.min(ds, w - gx * ds);
-  }
-  gaussianBlur(grid, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
+  let hair = false;
+  if (targetHair) for (let i = 0; i < n && !hair; i++) if (targetHair[i]) hair = true;
+  const wide = coverage((i) => swapped[i] === 1 || (hair && targetHair![i] === 1), w, h, ds, gw, gh);
+  gaussianBlur(wide, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
+  const narrow = hair ? coverage((i) => targetHair![i] === 0, w, h, ds, gw, gh) : null;
+  if (narrow) gaussianBlur(narrow, gw, gh, Math.max(0.5, (HAIR_FEATHER * faceSize) / ds));
   const alpha = new Float32Array(n);
   const skin = new Uint8Array(n);
   for (let y = 0; y < h; y++) {
@@ -64,9 +83,11 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
       if (!swapped[i]) continue;
       const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / ds - 0.5));
       const x0 = fx | 0, x1 = Math.min(gw - 1, x0 + 1), tx = fx - x0;
-      const v = (grid[y0 * gw + x0]! * (1 - tx) + grid[y0 * gw + x1]! * tx) * (1 - ty) + (grid[y1 * gw + x0]! * (1 - tx) + grid[y1 * gw + x1]! * tx) * ty;
-      // 0 on the outline, 1 a couple of sigmas inside, smoothstep in between.
-      const a = smoothstep((v - 0.5) * 2);
+      const w00 = (1 - tx) * (1 - ty), w01 = tx * (1 - ty), w10 = (1 - tx) * ty, w11 = tx * ty;
+      const c00 = y0 * gw + x0, c01 = y0 * gw + x1, c10 = y1 * gw + x0, c11 = y1 * gw + x1;
+      // 0 on the edge, 1 a couple of sigmas inside, smoothstep in between.
+      let a = smoothstep((wide[c00]! * w00 + wide[c01]! * w01 + wide[c10]! * w10 + wide[c11]! * w11 - 0.5) * 2);
+      if (narrow) a *= smoothstep((narrow[c00]! * w00 + narrow[c01]! * w01 + narrow[c10]! * w10 + narrow[c11]! * w11 - 0.5) * 2);
       alpha[i] = a;
       if ((cover[i] === TRI_SKIN || cover[i] === TRI_SKIN_UPPER) && a > 0.3) skin[i] = 1;
     }

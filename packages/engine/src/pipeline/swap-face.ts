@@ -208,8 +208,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
 
   t = performance.now();
   const up = upward(dstPts);
-  const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
-  const masks = buildMasks(cover, roi, faceSize, mouthOpen);
+  const targetHair = new Uint8Array(n);
+  const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up, targetHair);
+  const masks = buildMasks(cover, roi, faceSize, mouthOpen, targetHair);
   const alpha = masks.alpha, support = masks.support;
   const { weight: occ, sourceCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
   let occluded = 0;

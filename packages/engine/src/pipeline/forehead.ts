@@ -243,7 +243,7 @@ function smooth121(field: Float32Array, gw: number, gh: number): Float32Array {
 }
 
 /** 1 for the grid cells holding any pixel of the zone. */
-export function inZone(zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number): Uint8Array {
+function inZone(zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number): Uint8Array {
   const out = new Uint8Array(gw * gh);
   for (let i = 0; i < w * h; i++) if (zone[i]) out[((((i / w) | 0) / k) | 0) * gw + (((i % w) / k) | 0)] = 1;
   return out;

@@ -20,8 +20,9 @@ export interface GainField extends Grid {
 }
 
 const MIN_GAIN = 0.35;
-const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
 const MAX_GAIN = 2.8;
+/** Rec. 601 luminance weights of the three channels (see skin-model's luma). */
+const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
 /**
  * Blur of the lighting estimate, as a fraction of the face size. Wide on purpose: a finer estimate
  * also copies the target's own shading (eye sockets, cheekbones, nose shadow) onto the source, which

@@ -17,6 +17,7 @@ const TARGET_B = face('013_ai-sfhq-beard-glasses-elderly.jpg');
 const FACE_B = face('007_ai-tpdne-older-woman.jpg');
 const NO_FACE_TARGET = face('016_cc0-coffee-noface.png');
 const SCARF_FACE = face('014_ai-sfhq-scarf-over-mouth.jpg');
+const TINY_FACE = face('005_cc0-codait-bryan-115px.png');
 
 const SIZE_MESSAGE = '(EN) The file size should be less than 10 MB.(FR) La taille du fichier doit être inférieur à 10 MB.';
 const TYPE_MESSAGE = 'Please select a valid image file (jpeg, png, or jpg).';
@@ -235,6 +236,16 @@ test.describe('swap flow', () => {
     await page.getByTestId('language-switcher').getByRole('button', { name: 'FR' }).click();
     await page.locator('[data-testid="gallery-grid"] li img').first().click();
     await expect(page.getByRole('dialog').getByRole('note')).toHaveText('La bouche est couverte sur votre photo de visage : le bas du visage de la photo cible a été conservé. Une photo du visage découvert donne un meilleur résultat.');
+  });
+
+  test('a face photo far smaller than the target\'s face gives a result whose viewer says it is softer', async ({ page }) => {
+    const alerts = collectAlerts(page);
+    await signUp(page, 'fred');
+    // A 43 px face onto a 305 px one.
+    await pickPair(page, TARGET_A, TINY_FACE);
+    await swapAndWaitForTile(page, alerts, 1);
+    await page.locator('[data-testid="gallery-grid"] li img').first().click();
+    await expect(page.getByRole('dialog', { name: 'Image viewer' }).getByRole('note')).toHaveText('Your face photo is small beside the face in the target photo, so the result is softer than the photo around it. A larger photo of your face gives a sharper result.');
   });
 
   test('a target without a face fails with the reason and gives the button back', async ({ page }) => {

@@ -309,6 +309,24 @@ describe('swapFaces', () => {
     expect(d / sharp.data.length).toBeLessThan(3);
   });
 
+  it('keeps a dark source\'s sheen warm on a paler face instead of turning it blue-white', async () => {
+    // 009's cheekbones shine; the skin-tone shift fitted on its orange skin made that sheen bluish.
+    const r = await swapFaces({ source: fixture(FILES.profile), target: fixture(FILES.eastAsian), identity: false, keepRaw: true });
+    const { roi, support } = r.raw!.masks[0]!;
+    const img = r.raw!.image;
+    const px: Array<[number, number, number]> = [];
+    for (let y = 0; y < roi.h; y++) for (let x = 0; x < roi.w; x++) {
+      if (!support[y * roi.w + x]) continue;
+      const p = ((roi.y + y) * img.width + roi.x + x) * 3;
+      px.push([0.299 * img.data[p]! + 0.587 * img.data[p + 1]! + 0.114 * img.data[p + 2]!, img.data[p]!, img.data[p + 2]!]);
+    }
+    px.sort((a, b) => b[0] - a[0]);
+    const top = px.slice(0, Math.ceil(0.02 * px.length));
+    const blueMinusRed = top.reduce((a, p) => a + p[2] - p[1], 0) / top.length;
+    // The brightest 2% of the new face: B − R was +26 with the whole shift, −30 now.
+    expect(blueMinusRed).toBeLessThan(-10);
+  });
+
   it('does not blow a hard-lit source\'s highlights to white on a paler, softly lit face', async () => {
     // 008 is lit hard from one side (a shiny brow, nose and cheek); 007 is pale and evenly lit.
     const t = await decodedWithFace(FILES.older);

@@ -88,6 +88,8 @@ const KNEE = 215;
  * no longer changed identity (111/176 with half, 110/177 with the whole shift).
  */
 const CHROMA_MIN = 0.8, CHROMA_MAX = 1.25;
+/** Length of the source skin's relative tint (see swapOneFace) below which every pixel takes the whole skin-tone shift. */
+const MIN_TINT = 0.02;
 /** Bounds on the channel gains that tint a black-and-white source like the target's skin. */
 const GREY_CHROMA_MIN = 0.6, GREY_CHROMA_MAX = 1.6;
 
@@ -272,6 +274,12 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // brightening adds back (see the relight loop); none on a black-and-white target.
   const sY = luma(field.sourceMean);
   const tint = Float64Array.from(field.sourceMean, (v) => (chromaBoost > 0 ? (v - sY) / (sY + 1) : 0));
+  // The skin-tone shift (skinK) is a gain per channel fitted on the skin's mean colour. A pixel far
+  // whiter than that mean (a sheen, which has the light's colour, not the skin's) took it whole and
+  // turned blue-white on a dark source brightened onto a paler face (009 onto 012: its brightest 2%
+  // at B − R = +26). Each pixel takes the shift in proportion to how much of the skin's tint it has.
+  const srcTint = field.sourceMean.map((v) => (v - sY) / (sY + 1));
+  const tintLen = greySource ? 0 : Math.hypot(srcTint[0]!, srcTint[1]!, srcTint[2]!);
   // The light field's level at each pixel, and the target skin's highlight ceiling against it.
   const level = relitLevels(field.sourceLuma, lumGain);
   const twinLevel = twinField ? relitLevels(twinField.sourceLuma, twinGain!) : null;
@@ -320,8 +328,14 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       }
       const cs = g < chromaBoost ? g : chromaBoost;
       const extra = g > chromaBoost ? (g - chromaBoost) * Y : 0;
+      let tinted = 1;
+      if (tintLen > MIN_TINT) {
+        const inv = 1 / (Y + 1);
+        const rel = Math.hypot((w0 - Y) * inv, (w1 - Y) * inv, (w2 - Y) * inv);
+        if (rel < tintLen) tinted = rel / tintLen;
+      }
       for (let c = 0; c < 3; c++) {
-        const kc = skinK[c]!;
+        const kc = 1 + (skinK[c]! - 1) * tinted;
         const own = (((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!) * fq;
         let v = (Yn + own) * (fw > 0 ? kc + (featK[c]! - kc) * fw : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.

@@ -179,6 +179,9 @@ async function faceCrop(image: Buffer | RgbImage, f: Face): Promise<Buffer> {
   return s.extract({ left, top, width, height }).resize(TILE, TILE, { fit: 'contain', background: '#000' }).removeAlpha().png().toBuffer();
 }
 
+/** Contact-sheet strip colour per warning (see contactSheet). */
+const WARNING_COLOUR: Record<SwapResult['warnings'][number], string> = { source_side_on: '#ff9800', source_covered: '#e53935', source_small: '#1e88e5' };
+
 async function contactSheet(fixtures: Fixture[], results: PairResult[]): Promise<Buffer> {
   const n = fixtures.length;
   const comps: sharp.OverlayOptions[] = [];
@@ -190,6 +193,10 @@ async function contactSheet(fixtures: Fixture[], results: PairResult[]): Promise
   for (const r of results) {
     const si = fixtures.findIndex((f) => f.name === r.source), ti = fixtures.findIndex((f) => f.name === r.target);
     if (r.crop) comps.push({ input: r.crop, left: (ti + 1) * TILE, top: (si + 1) * TILE });
+    // A result that came with warnings carries a strip per warning along its top edge.
+    (r.warnings ?? []).forEach((w, k) => {
+      comps.push({ input: { create: { width: TILE / 4, height: 5, channels: 3, background: WARNING_COLOUR[w] } }, left: (ti + 1) * TILE + k * (TILE / 4 + 2), top: (si + 1) * TILE });
+    });
   }
   return sharp({ create: { width: (n + 1) * TILE, height: (n + 1) * TILE, channels: 3, background: '#202020' } }).composite(comps).png().toBuffer();
 }

@@ -113,6 +113,25 @@ export function detailRatio(result: RgbImage, target: RgbImage, roi: Roi, suppor
   return b > 0 ? a / b : 1;
 }
 
+/**
+ * Light balance: how far the brightness ratio of the two cheeks (discs of 4% of the face around
+ * landmarks 50 and 280 of the target face) in the result is from that in the target, as
+ * |ln(result ratio / target ratio)|. A source's own side light left on the new face shows here.
+ */
+export function cheekBalance(result: RgbImage, target: RgbImage, landmarks: ReadonlyArray<readonly number[]>, faceSize: number): number {
+  const r = Math.max(1, Math.round(0.04 * faceSize));
+  const disc = (img: RgbImage, v: number) => {
+    const cx = Math.round(landmarks[v]![0]!), cy = Math.round(landmarks[v]![1]!);
+    let s = 0, n = 0;
+    for (let y = cy - r; y <= cy + r; y++) for (let x = cx - r; x <= cx + r; x++) {
+      if (x < 0 || y < 0 || x >= img.width || y >= img.height || (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
+      s += lum(img, y * img.width + x); n++;
+    }
+    return n ? s / n + 1 : 1;
+  };
+  return Math.abs(Math.log((disc(result, 50) / disc(result, 280)) / (disc(target, 50) / disc(target, 280))));
+}
+
 export interface Box { x: number; y: number; width: number; height: number }
 
 /** True when a pixel lies outside every face box grown by `grow` of its size on each side. */

@@ -309,6 +309,28 @@ describe('swapFaces', () => {
     expect(d / sharp.data.length).toBeLessThan(3);
   });
 
+  it('does not carry a source lit from one side onto an evenly lit face as a bright and a dark half', async () => {
+    // 011 is lit from one side; 007 almost evenly (its cheeks' brightness ratio 1.07).
+    const src = await decodedWithFace('011_ai-sfhq-baby.jpg');
+    const dst = await decodedWithFace(FILES.older);
+    const cheek = (img: { data: Uint8Array; width: number }, v: number) => {
+      const c = dst.face.landmarks[v]!, r = Math.round(0.04 * dst.face.size);
+      let s = 0, k = 0;
+      for (let y = -r; y <= r; y++) for (let x = -r; x <= r; x++) { const p = (Math.round(c[1] + y) * img.width + Math.round(c[0] + x)) * 3; s += 0.299 * img.data[p]! + 0.587 * img.data[p + 1]! + 0.114 * img.data[p + 2]!; k++; }
+      return s / k;
+    };
+    const balance = (img: { data: Uint8Array; width: number }) => Math.abs(Math.log((cheek(img, 50) / cheek(img, 280)) / (cheek(dst.img, 50) / cheek(dst.img, 280))));
+    const plain = { ...dst.img, data: Uint8Array.from(dst.img.data) }, evened = { ...dst.img, data: Uint8Array.from(dst.img.data) };
+    swapOneFace(src.img, src.face, plain, dst.face, () => {}, 1, { evenLight: false });
+    const st = swapOneFace(src.img, src.face, evened, dst.face, () => {}, 1);
+    expect(st.evenedBy).not.toBe(1);
+    // Cheek ratio 1.73 without evening, 1.19 with it.
+    expect(balance(evened)).toBeLessThan(0.5 * balance(plain));
+    // A turned target (010, yaw 37°) is left as it was.
+    const turned = await decodedWithFace(FILES.threeQuarter);
+    expect(swapOneFace(src.img, src.face, { ...turned.img, data: Uint8Array.from(turned.img.data) }, turned.face, () => {}, 1).evenedBy).toBe(1);
+  });
+
   it('keeps a dark source\'s sheen warm on a paler face instead of turning it blue-white', async () => {
     // 009's cheekbones shine; the skin-tone shift fitted on its orange skin made that sheen bluish.
     const r = await swapFaces({ source: fixture(FILES.profile), target: fixture(FILES.eastAsian), identity: false, keepRaw: true });

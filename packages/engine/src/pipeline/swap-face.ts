@@ -18,6 +18,7 @@ import { reshapeContour } from './contour.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
 import { sharpenAmount, sharpenWarped } from './sharpen.ts';
+import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { luma } from './skin-model.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import { RatioHistogram, relitLevels, rollOff } from './highlights.ts';
@@ -44,6 +45,8 @@ export interface SwapFaceStats {
   sideOn: boolean;
   /** Unsharp amount given to a source face smaller than the target's (0: none, see sharpen.ts). */
   sharpened: number;
+  /** Largest brightness factor that evened the source's light across the midline (1: none, see even-light.ts). */
+  evenedBy: number;
   /** Forehead pixels (brows up) swapped: bare skin in both faces (see forehead.ts). */
   foreheadPixels: number;
   /** The source's mouth is covered (a scarf, a mask): its lower face was left to the target. */
@@ -63,6 +66,8 @@ export interface SwapFaceOptions {
   grain?: boolean;
   /** Sharpen a source face smaller than the target's (default true; see sharpen.ts). */
   sharpen?: boolean;
+  /** Even the source's light across the face's midline (default true; see even-light.ts). */
+  evenLight?: boolean;
 }
 
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
@@ -206,6 +211,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const W = warped.rgb, cover = warped.cover;
   const sharpened = opts.sharpen === false ? 0 : sharpenAmount(srcFace.size, faceSize);
   sharpenWarped(W, cover, w, h, faceSize / srcFace.size, sharpened);
+  const evenedBy = opts.evenLight !== false && Math.abs(dstFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW && Math.abs(srcFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW
+    ? evenSourceLight(W, cover, roi, [dstPts[2 * 10]! - roi.x, dstPts[2 * 10 + 1]! - roi.y], [dstPts[2 * 152]! - roi.x, dstPts[2 * 152 + 1]! - roi.y], faceSize)
+    : 1;
   timer('warp', performance.now() - t);
 
   t = performance.now();
@@ -385,5 +393,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, foreheadPixels, sourceCovered, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy, foreheadPixels, sourceCovered, alpha, skin: masks.skin };
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { EVEN_LIGHT_MAX, EVEN_LIGHT_MIN, evenSourceLight } from '../src/pipeline/even-light.ts';
+import { TRI_SKIN } from '../src/mesh/topology.ts';
+
+describe('evenSourceLight', () => {
+  // A 240 px square face region, all skin, midline vertical through its centre.
+  const w = 240, h = 240, n = w * h, size = 200;
+  const roi = { x: 0, y: 0, w, h };
+  const top = [120, 0] as const, chin = [120, 240] as const;
+  const grey = (left: number, right: number) => {
+    const p = new Float32Array(3 * n);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let c = 0; c < 3; c++) p[c * n + y * w + x] = x < w / 2 ? left : right;
+    return p;
+  };
+  const cover = new Uint8Array(n).fill(TRI_SKIN);
+
+  it('brings a half lit twice as bright as the other to their mean, in every channel alike', () => {
+    const p = grey(80, 160);
+    evenSourceLight(p, cover, roi, top, chin, size);
+    // Far from the midline each half is at the geometric mean of the two (about 113).
+    for (const x of [20, 60, 180, 220]) {
+      const v = p[120 * w + x]!;
+      expect(Math.abs(v - 113) / 113, String(x)).toBeLessThan(0.04);
+      expect(p[n + 120 * w + x]).toBeCloseTo(v, 3);
+      expect(p[2 * n + 120 * w + x]).toBeCloseTo(v, 3);
+    }
+  });
+
+  it('leaves an evenly lit face, and what the warp did not cover, as they are', () => {
+    const even = grey(140, 140);
+    expect(evenSourceLight(even, cover, roi, top, chin, size)).toBe(1);
+    expect(even).toEqual(grey(140, 140));
+    const half = Uint8Array.from(cover, (_, i) => (i % w < 200 ? TRI_SKIN : 0));
+    const p = grey(80, 160);
+    evenSourceLight(p, half, roi, top, chin, size);
+    for (let y = 0; y < h; y += 20) expect(p[y * w + 220]).toBe(160);
+  });
+
+  it('changes no point by more than its bounds', () => {
+    const p = grey(30, 240);
+    const f = evenSourceLight(p, cover, roi, top, chin, size);
+    expect(f === EVEN_LIGHT_MIN || f === EVEN_LIGHT_MAX).toBe(true);
+    for (let y = 0; y < h; y += 10) for (let x = 0; x < w; x += 10) {
+      const r = p[y * w + x]! / (x < w / 2 ? 30 : 240);
+      expect(r).toBeGreaterThanOrEqual(EVEN_LIGHT_MIN - 1e-6);
+      expect(r).toBeLessThanOrEqual(EVEN_LIGHT_MAX + 1e-6);
+    }
+  });
+});

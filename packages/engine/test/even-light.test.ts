@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVEN_LIGHT_MAX, EVEN_LIGHT_MIN, evenSourceLight } from '../src/pipeline/even-light.ts';
+import { EVEN_LIGHT_MAX, EVEN_LIGHT_MIN, evenSourceLight, TARGET_LIGHT_SHARE } from '../src/pipeline/even-light.ts';
 import { TRI_SKIN } from '../src/mesh/topology.ts';
 
 describe('evenSourceLight', () => {
@@ -13,10 +13,17 @@ describe('evenSourceLight', () => {
     return p;
   };
   const cover = new Uint8Array(n).fill(TRI_SKIN);
+  /** An interleaved target image of the same size with halves of brightness `left` and `right`. */
+  const targetOf = (left: number, right: number) => {
+    const image = new Uint8Array(3 * n);
+    for (let i = 0; i < n; i++) image.fill(i % w < w / 2 ? left : right, 3 * i, 3 * i + 3);
+    return { image, width: w };
+  };
+  const evenTarget = targetOf(150, 150);
 
   it('brings a half lit twice as bright as the other to their mean, in every channel alike', () => {
     const p = grey(80, 160);
-    evenSourceLight(p, cover, roi, top, chin, size);
+    evenSourceLight(p, cover, roi, top, chin, size, evenTarget);
     // Far from the midline each half is at the geometric mean of the two (about 113).
     for (const x of [20, 60, 180, 220]) {
       const v = p[120 * w + x]!;
@@ -26,19 +33,27 @@ describe('evenSourceLight', () => {
     }
   });
 
+  it('gives an evenly lit source half of the target\'s own difference between its halves', () => {
+    const p = grey(120, 120);
+    evenSourceLight(p, cover, roi, top, chin, size, targetOf(100, 150));
+    // The target's halves are 1.5 apart: the new face's, 1.5^0.5 = 1.22.
+    const ratio = p[120 * w + 220]! / p[120 * w + 20]!;
+    expect(ratio).toBeCloseTo(1.5 ** TARGET_LIGHT_SHARE, 1);
+  });
+
   it('leaves an evenly lit face, and what the warp did not cover, as they are', () => {
     const even = grey(140, 140);
-    expect(evenSourceLight(even, cover, roi, top, chin, size)).toBe(1);
+    expect(evenSourceLight(even, cover, roi, top, chin, size, evenTarget)).toBe(1);
     expect(even).toEqual(grey(140, 140));
     const half = Uint8Array.from(cover, (_, i) => (i % w < 200 ? TRI_SKIN : 0));
     const p = grey(80, 160);
-    evenSourceLight(p, half, roi, top, chin, size);
+    evenSourceLight(p, half, roi, top, chin, size, evenTarget);
     for (let y = 0; y < h; y += 20) expect(p[y * w + 220]).toBe(160);
   });
 
   it('changes no point by more than its bounds', () => {
     const p = grey(30, 240);
-    const f = evenSourceLight(p, cover, roi, top, chin, size);
+    const f = evenSourceLight(p, cover, roi, top, chin, size, evenTarget);
     expect(f === EVEN_LIGHT_MIN || f === EVEN_LIGHT_MAX).toBe(true);
     for (let y = 0; y < h; y += 10) for (let x = 0; x < w; x += 10) {
       const r = p[y * w + x]! / (x < w / 2 ? 30 : 240);

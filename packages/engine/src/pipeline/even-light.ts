@@ -3,10 +3,11 @@
 // (011 onto 007 split along the nose; 012's shaded cheek). A face's skin is nearly as bright on one
 // side as on the other; what differs between the halves is mostly light. Each point of the warped
 // source is brought halfway, in brightness, toward its mirror image across the face's midline, at
-// the scale of a cheek, so the halves meet at their mean; the target's light is applied after. Only
-// for faces near frontal in both photos (see EVEN_LIGHT_MAX_YAW), where a reflection across the
-// midline in the image is a reflection on the face. Over the fixtures it moved identity by one pair
-// either way (118 and 150 against 117 and 151) and the mean identity margin by +0.0002.
+// the scale of a cheek, so the halves meet at their mean, and then takes half of the target's own
+// difference between the halves there (all of it made the results more like the target: identity
+// 118 -> 116 over the fixtures; half left it at 118). Only for faces near frontal in both photos
+// (see EVEN_LIGHT_MAX_YAW), where a reflection across the midline in the image is a reflection on
+// the face. Over the fixtures: identity 118, retrieval 150 (117 and 151 before).
 import { gaussianBlur } from '../raster/blur.ts';
 import { lookup } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
@@ -16,36 +17,44 @@ import { TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 export const EVEN_LIGHT_MAX_YAW = 20;
 /** Blur of the brightness compared across the midline, as a fraction of the face size. */
 export const EVEN_LIGHT_SIGMA = 0.08;
+/** Share of the target's own brightness difference between the halves that the source takes. */
+export const TARGET_LIGHT_SHARE = 0.5;
 /** Bounds on the brightness factor any point takes. */
 export const EVEN_LIGHT_MIN = 0.7, EVEN_LIGHT_MAX = 1.4;
 
 /**
  * Evens the warped source's light across the midline through `top` and `chin` (ROI pixel
- * coordinates), in place: `planes` is planar RGB (3 × w × h), `cover` the warp's triangle classes.
+ * coordinates), in place, toward the target's: `planes` is planar RGB (3 × w × h) over `roi`,
+ * `cover` the warp's triangle classes, `target` the interleaved RGB target image (full frame).
  * Returns the largest factor applied (1: nothing changed).
  */
-export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Roi, top: readonly [number, number], chin: readonly [number, number], faceSize: number): number {
+export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Roi, top: readonly [number, number], chin: readonly [number, number], faceSize: number, target: { image: Uint8Array; width: number }): number {
   const { w, h } = roi;
   const n = w * h;
   const k = Math.max(1, Math.floor(faceSize / 48));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k), gn = gw * gh;
-  // Mean skin brightness per cell under a normalised blur (eyes, brows and lips left out).
-  const sum = new Float32Array(gn), count = new Float32Array(gn);
+  // Mean skin brightness per cell of both faces under a normalised blur (eyes, brows and lips left out).
+  const sum = new Float32Array(gn), sumT = new Float32Array(gn), count = new Float32Array(gn);
   for (let y = 0; y < h; y++) {
     const row = ((y / k) | 0) * gw;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (cover[i] !== TRI_SKIN && cover[i] !== TRI_SKIN_UPPER) continue;
       const g = row + ((x / k) | 0);
+      const p = ((roi.y + y) * target.width + roi.x + x) * 3;
       sum[g]! += 0.299 * planes[i]! + 0.587 * planes[n + i]! + 0.114 * planes[2 * n + i]!;
+      sumT[g]! += 0.299 * target.image[p]! + 0.587 * target.image[p + 1]! + 0.114 * target.image[p + 2]!;
       count[g]! += 1;
     }
   }
   const sigma = (EVEN_LIGHT_SIGMA * faceSize) / k;
-  gaussianBlur(sum, gw, gh, sigma);
-  gaussianBlur(count, gw, gh, sigma);
-  const lum = new Float32Array(gn);
-  for (let g = 0; g < gn; g++) lum[g] = count[g]! > 0.05 ? sum[g]! / count[g]! : 0;
+  for (const plane of [sum, sumT, count]) gaussianBlur(plane, gw, gh, sigma);
+  const lum = new Float32Array(gn), lumT = new Float32Array(gn);
+  for (let g = 0; g < gn; g++) {
+    if (count[g]! <= 0.05) continue;
+    lum[g] = sum[g]! / count[g]!;
+    lumT[g] = sumT[g]! / count[g]!;
+  }
   // The midline in cell coordinates, and its unit normal.
   const ax = top[0] / k, ay = top[1] / k;
   const len = Math.hypot(chin[0] / k - ax, chin[1] / k - ay) || 1;
@@ -57,9 +66,12 @@ export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Ro
       const g = gy * gw + gx;
       if (lum[g] === 0) continue;
       const d = (gx + 0.5 - ax) * nx + (gy + 0.5 - ay) * ny;
-      const mirror = sampleCells(lum, gw, gh, gx - 2 * d * nx, gy - 2 * d * ny);
+      const mx = gx - 2 * d * nx, my = gy - 2 * d * ny;
+      const mirror = sampleCells(lum, gw, gh, mx, my), mirrorT = sampleCells(lumT, gw, gh, mx, my);
       if (mirror === 0) continue;
-      const f = Math.min(EVEN_LIGHT_MAX, Math.max(EVEN_LIGHT_MIN, Math.sqrt((mirror + 1) / (lum[g]! + 1))));
+      // Halfway to the mirror (the halves meet at their mean), then half the target's own ratio to its mirror.
+      const toTarget = mirrorT > 0 ? ((lumT[g]! + 1) / (mirrorT + 1)) ** (0.5 * TARGET_LIGHT_SHARE) : 1;
+      const f = Math.min(EVEN_LIGHT_MAX, Math.max(EVEN_LIGHT_MIN, Math.sqrt((mirror + 1) / (lum[g]! + 1)) * toTarget));
       factor[g] = f;
       if (Math.abs(Math.log(f)) > Math.abs(Math.log(largest))) largest = f;
     }

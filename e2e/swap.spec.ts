@@ -220,13 +220,18 @@ test.describe('swap flow', () => {
     }
   });
 
-  test('a face photo with a covered mouth gives a result whose viewer says so, in English and in French', async ({ page }) => {
+  /** A new user swaps `faceFile` onto TARGET_A and opens the result in the viewer. */
+  async function swapIntoViewer(page: Page, who: string, faceFile: string) {
     const alerts = collectAlerts(page);
-    await signUp(page, 'erin');
-    await pickPair(page, TARGET_A, SCARF_FACE);
+    await signUp(page, who);
+    await pickPair(page, TARGET_A, faceFile);
     await swapAndWaitForTile(page, alerts, 1);
     await page.locator('[data-testid="gallery-grid"] li img').first().click();
-    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    return page.getByRole('dialog', { name: 'Image viewer' });
+  }
+
+  test('a face photo with a covered mouth gives a result whose viewer says so, in English and in French', async ({ page }) => {
+    const viewer = await swapIntoViewer(page, 'erin', SCARF_FACE);
     const note = viewer.getByRole('note');
     await expect(note).toHaveText('The mouth is covered in your face photo, so the lower face was kept from the target photo. A photo with your face uncovered gives a better result.');
     await expect.poll(() => viewer.getByTestId('gallery-viewer-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -239,13 +244,9 @@ test.describe('swap flow', () => {
   });
 
   test('a face photo far smaller than the target\'s face gives a result whose viewer says it is softer', async ({ page }) => {
-    const alerts = collectAlerts(page);
-    await signUp(page, 'fred');
     // A 43 px face onto a 305 px one.
-    await pickPair(page, TARGET_A, TINY_FACE);
-    await swapAndWaitForTile(page, alerts, 1);
-    await page.locator('[data-testid="gallery-grid"] li img').first().click();
-    await expect(page.getByRole('dialog', { name: 'Image viewer' }).getByRole('note')).toHaveText('Your face photo is small beside the face in the target photo, so the result is softer than the photo around it. A larger photo of your face gives a sharper result.');
+    const viewer = await swapIntoViewer(page, 'fred', TINY_FACE);
+    await expect(viewer.getByRole('note')).toHaveText('Your face photo is small beside the face in the target photo, so the result is softer than the photo around it. A larger photo of your face gives a sharper result.');
   });
 
   test('a target without a face fails with the reason and gives the button back', async ({ page }) => {

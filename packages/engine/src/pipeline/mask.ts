@@ -31,18 +31,29 @@ export const FEATHER = 0.03;
 /** Feather (fraction of the face size) of the edge toward the target's own hair on the forehead (see buildMasks). */
 export const HAIR_FEATHER = 0.015;
 
-/** Share of each ds × ds cell whose pixels `take` accepts (gw × gh cells, partial ones at the right and bottom). */
-function coverage(take: (i: number) => boolean, w: number, h: number, ds: number, gw: number, gh: number): Float32Array {
-  const grid = new Float32Array(gw * gh);
+/**
+ * Share of each ds × ds cell (gw × gh cells, partial ones at the right and bottom) that is swapped or
+ * target hair (`wide`), and, when `hair` is given, that is not target hair (`narrow`).
+ */
+function coverage(swapped: Uint8Array, hair: Uint8Array | null, w: number, h: number, ds: number, gw: number, gh: number): { wide: Float32Array; narrow: Float32Array | null } {
+  const wide = new Float32Array(gw * gh), narrow = hair ? new Float32Array(gw * gh) : null;
   for (let y = 0; y < h; y++) {
     const gy = ((y / ds) | 0) * gw;
-    for (let x = 0; x < w; x++) if (take(y * w + x)) grid[gy + ((x / ds) | 0)]! += 1;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x, g = gy + ((x / ds) | 0);
+      if (swapped[i] || (hair && hair[i])) wide[g]! += 1;
+      if (narrow && !hair![i]) narrow[g]! += 1;
+    }
   }
   for (let gy = 0; gy < gh; gy++) {
     const ch = Math.min(ds, h - gy * ds);
-    for (let gx = 0; gx < gw; gx++) grid[gy * gw + gx]! /= ch * Math.min(ds, w - gx * ds);
+    for (let gx = 0; gx < gw; gx++) {
+      const inv = 1 / (ch * Math.min(ds, w - gx * ds)), g = gy * gw + gx;
+      wide[g]! *= inv;
+      if (narrow) narrow[g]! *= inv;
+    }
   }
-  return grid;
+  return { wide, narrow };
 }
 
 /**
@@ -69,9 +80,8 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
   let hair = false;
   if (targetHair) for (let i = 0; i < n && !hair; i++) if (targetHair[i]) hair = true;
-  const wide = coverage((i) => swapped[i] === 1 || (hair && targetHair![i] === 1), w, h, ds, gw, gh);
+  const { wide, narrow } = coverage(swapped, hair ? targetHair! : null, w, h, ds, gw, gh);
   gaussianBlur(wide, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
-  const narrow = hair ? coverage((i) => targetHair![i] === 0, w, h, ds, gw, gh) : null;
   if (narrow) gaussianBlur(narrow, gw, gh, Math.max(0.5, (HAIR_FEATHER * faceSize) / ds));
   const alpha = new Float32Array(n);
   const skin = new Uint8Array(n);

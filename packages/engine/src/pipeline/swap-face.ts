@@ -339,7 +339,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       let tinted = 1;
       if (tintLen > MIN_TINT) {
         const inv = 1 / (Y + 1);
-        const rel = Math.hypot((w0 - Y) * inv, (w1 - Y) * inv, (w2 - Y) * inv);
+        const d0 = w0 - Y, d1 = w1 - Y, d2 = w2 - Y;
+        const rel = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) * inv;
         if (rel < tintLen) tinted = rel / tintLen;
       }
       for (let c = 0; c < 3; c++) {

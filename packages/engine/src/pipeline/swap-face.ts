@@ -281,12 +281,12 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
   // brightening adds back (see the relight loop); none on a black-and-white target.
   const sY = luma(field.sourceMean);
-  const tint = Float64Array.from(field.sourceMean, (v) => (chromaBoost > 0 ? (v - sY) / (sY + 1) : 0));
+  const srcTint = field.sourceMean.map((v) => (v - sY) / (sY + 1));
+  const tint = Float64Array.from(srcTint, (v) => (chromaBoost > 0 ? v : 0));
   // The skin-tone shift (skinK) is a gain per channel fitted on the skin's mean colour. A pixel far
   // whiter than that mean (a sheen, which has the light's colour, not the skin's) took it whole and
   // turned blue-white on a dark source brightened onto a paler face (009 onto 012: its brightest 2%
   // at B − R = +26). Each pixel takes the shift in proportion to how much of the skin's tint it has.
-  const srcTint = field.sourceMean.map((v) => (v - sY) / (sY + 1));
   const tintLen = greySource ? 0 : Math.hypot(srcTint[0]!, srcTint[1]!, srcTint[2]!);
   // The light field's level at each pixel, and the target skin's highlight ceiling against it.
   const level = relitLevels(field.sourceLuma, lumGain);

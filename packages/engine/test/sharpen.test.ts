@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRI_OUTER, TRI_SKIN } from '../src/mesh/topology.ts';
 import { SHARPEN_AMOUNT, SHARPEN_FULL, SHARPEN_FULL_SOURCE, SHARPEN_MIN_SOURCE, sharpenAmount, sharpenWarped } from '../src/pipeline/sharpen.ts';
 
 describe('sharpen amount', () => {
@@ -29,7 +30,7 @@ describe('sharpenWarped', () => {
     for (let c = 0; c < 3; c++) for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) p[c * n + y * w + x] = ramp(x);
     return p;
   };
-  const cover = new Uint8Array(n).fill(1);
+  const cover = new Uint8Array(n).fill(TRI_SKIN);
   const steepest = (p: Float32Array, y: number) => { let s = 0; for (let x = 1; x < w; x++) s = Math.max(s, p[y * w + x]! - p[y * w + x - 1]!); return s; };
 
   it('steepens an upsampled edge and leaves flat areas as they are', () => {
@@ -41,9 +42,10 @@ describe('sharpenWarped', () => {
     for (let i = 0; i < n; i++) { expect(p[n + i]).toBe(p[i]); expect(p[2 * n + i]).toBe(p[i]); }
   });
 
-  it('touches nothing the warp did not cover, nothing at amount 0 and nothing without upsampling', () => {
+  it('touches nothing the warp did not cover or the mask cannot show, nothing at amount 0 and nothing without upsampling', () => {
+    // Left half inside the face, right half beyond the warp or on the mesh's outer ring.
     const half = new Uint8Array(n);
-    for (let i = 0; i < n; i++) half[i] = i % w < 24 ? 1 : 0;
+    for (let i = 0; i < n; i++) half[i] = i % w < 24 ? TRI_SKIN : (i / w) % 2 < 1 ? 0 : TRI_OUTER;
     const p = planes();
     sharpenWarped(p, half, w, h, scale, SHARPEN_AMOUNT);
     for (let y = 0; y < h; y++) for (let x = 24; x < w; x++) expect(p[y * w + x]).toBe(ramp(x));

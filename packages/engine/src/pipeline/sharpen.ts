@@ -5,6 +5,7 @@
 // is left alone: below about 64 px its pixel steps and compression blocks are most of what
 // sharpening would bring out.
 import { boxDown, gridFor, lookup } from '../raster/resample.ts';
+import { TRI_OUTER } from '../mesh/topology.ts';
 import { smoothstep } from '../raster/ramp.ts';
 
 /** Upscale (target face size / source face size) from which sharpening starts, and where it is full. */
@@ -24,7 +25,7 @@ export function sharpenAmount(sourceSize: number, targetSize: number): number {
 
 /**
  * Sharpens the planar RGB warped source (3 planes of w × h) in place by `amount` where the warp
- * covered it (`cover` not 0). Its unsharp mask
+ * covered it inside the mesh's outer ring (`cover` neither 0 nor TRI_OUTER). Its unsharp mask
  * is the source box-averaged over cells of about one source pixel (`scale` target pixels) and brought
  * back up bilinearly, a blur of about half a source pixel at a fraction of a Gaussian's cost (a
  * Gaussian over the full-resolution ROI tripled the warp's time on a 1024 px target). Values are not
@@ -41,7 +42,8 @@ export function sharpenWarped(planes: Float32Array, cover: Uint8Array, w: number
     const r0 = ly.i0[y]! * g.w, r1 = ly.i1[y]! * g.w, ty = ly.t[y]!, uy = 1 - ty;
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (cover[i] === 0) continue;
+      // Only what the mask can show: the mesh's outer ring is left to the target whatever it holds.
+      if (cover[i] === 0 || cover[i] === TRI_OUTER) continue;
       const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
       const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
       for (let c = 0; c < 3; c++) {

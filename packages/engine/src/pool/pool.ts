@@ -72,6 +72,12 @@ const require = createRequire(import.meta.url);
 const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 const MAX_STARTUP_FAILURES = 5;
+/**
+ * V8's young generation per worker (MB per semi-space; Node's default is 16). The engine's pixels live
+ * in typed arrays outside it, so a smaller one costs little: over 200-swap pool runs it kept a
+ * worker's peak RSS at 464-467 MB against 493-501 MB by default, for 12.2-12.4 swaps/s against 13.3.
+ */
+const WORKER_SEMI_SPACE_MB = 4;
 
 function toBuffer(v: Uint8Array): Buffer {
   return Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -97,7 +103,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
 
   function spawn(): Slot {
     const child = fork(WORKER_ENTRY, [], {
-      execArgv: ['--import', TSX_LOADER],
+      execArgv: ['--import', TSX_LOADER, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -14,6 +14,7 @@ import { decodeImage, type RgbImage } from '../src/decode.ts';
 import { clearImageCache } from '../src/api.ts';
 import { loadFaceres } from '../src/models.ts';
 import { workFactor } from '../src/pipeline/work-scale.ts';
+import { SHARPEN_FULL_SOURCE } from '../src/pipeline/sharpen.ts';
 import { detectOnImage, type Face } from '../src/detect.ts';
 import { cosine, faceDescriptor } from '../src/identity.ts';
 import { blownShare, cheekBalance, compareOutside, detailRatio, contourRing, outsideFaces, percentile, seamRatio } from './metrics.ts';
@@ -272,7 +273,7 @@ async function main(): Promise<void> {
     const ok = pairs.filter((p) => p.ok && p.toSource !== undefined);
     const pose = ok.map((p) => p.poseError!);
     const all = identityCounts(ok), clean = identityCounts(unflagged(ok));
-    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ok.map((p) => p.balance!), 50), 3)} p90 ${fmt(percentile(ok.map((p) => p.balance!), 90), 3)}, blown p90 ${fmt(100 * percentile(ok.map((p) => p.blown!), 90), 2)}%, max ${fmt(100 * Math.max(...ok.map((p) => p.blown!)), 2)}%, detail (source under half, 96 px or more) median ${fmt(percentile(ok.filter((p) => p.sourceSize! * 2 <= p.targetSize! && p.sourceSize! >= 96).map((p) => p.detail!), 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
+    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ok.map((p) => p.balance!), 50), 3)} p90 ${fmt(percentile(ok.map((p) => p.balance!), 90), 3)}, blown p90 ${fmt(100 * percentile(ok.map((p) => p.blown!), 90), 2)}%, max ${fmt(100 * Math.max(...ok.map((p) => p.blown!)), 2)}%, detail (source under half, ${SHARPEN_FULL_SOURCE} px or more) median ${fmt(percentile(ok.filter((p) => p.sourceSize! * 2 <= p.targetSize! && p.sourceSize! >= SHARPEN_FULL_SOURCE).map((p) => p.detail!), 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
     const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
     await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
     await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));
@@ -344,10 +345,10 @@ async function main(): Promise<void> {
   const seams = ok.map((p) => p.seam!).filter(Number.isFinite);
   const blown = ok.map((p) => 100 * p.blown!);
   const balance = ok.map((p) => p.balance!);
-  // Softness where it matters: sources whose face is less than half the target's (those under
-  // 96 px, too small to sharpen, apart).
+  // Softness where it matters: sources whose face is less than half the target's (those too small
+  // to be fully sharpened apart).
   const upscaled = ok.filter((p) => p.sourceSize! * 2 <= p.targetSize!);
-  const detailAll = upscaled.map((p) => p.detail!), detailLarger = upscaled.filter((p) => p.sourceSize! >= 96).map((p) => p.detail!);
+  const detailAll = upscaled.map((p) => p.detail!), detailLarger = upscaled.filter((p) => p.sourceSize! >= SHARPEN_FULL_SOURCE).map((p) => p.detail!);
   const pct = (a: number, b: number) => (b ? `${fmt((100 * a) / b)}%` : 'n/a');
   const rows: Array<[string, string, string, boolean]> = [
     ['pairs that produce a result', `${ok.length}/${pairs.length}`, 'every pair', ok.length === pairs.length],
@@ -372,7 +373,7 @@ async function main(): Promise<void> {
     ['seam: contour Sobel ratio result/target', `median ${fmt(percentile(seams, 50), 2)}, p90 ${fmt(percentile(seams, 90), 2)}`, 'median ≤ 1.15', percentile(seams, 50) <= 1.15],
     ['  over-contrast: face pixels blown to white (target not)', `median ${fmt(percentile(blown, 50), 2)}%, p90 ${fmt(percentile(blown, 90), 2)}%, max ${fmt(Math.max(...blown), 2)}%`, '(for reference)', true],
     ['  light balance: |ln(cheek ratio result / target)|', `median ${fmt(percentile(balance, 50), 3)}, p90 ${fmt(percentile(balance, 90), 3)}`, '(for reference)', true],
-    ['  face detail, result / target, source face under half the target\'s', `median ${fmt(percentile(detailAll, 50), 2)} (${detailAll.length} pairs); sources of 96 px or more: median ${fmt(percentile(detailLarger, 50), 2)} (${detailLarger.length})`, '(for reference)', true],
+    ['  face detail, result / target, source face under half the target\'s', `median ${fmt(percentile(detailAll, 50), 2)} (${detailAll.length} pairs); sources of ${SHARPEN_FULL_SOURCE} px or more: median ${fmt(percentile(detailLarger, 50), 2)} (${detailLarger.length})`, '(for reference)', true],
     ['negatives: typed error, < 200 ms, no crash', neg.map((n) => `${n.name.replace(/\.(png|jpe?g)$/, '')}: ${n.code} ${fmt(n.ms, 0)} ms`).join('; '), 'typed, < 200 ms', neg.every((n) => !n.code.startsWith('untyped') && n.code !== 'no error' && n.ms < 200)],
   ];
   const w0 = Math.max(...rows.map((r) => r[0].length)), w2 = Math.max(...rows.map((r) => r[2].length));

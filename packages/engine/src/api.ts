@@ -10,6 +10,7 @@ import { encodeJpeg, encodeThumbnail } from './encode.ts';
 import { cosine, faceDescriptor } from './identity.ts';
 import { loadModels, type Models } from './models.ts';
 import { swapFace } from './pipeline/work-scale.ts';
+import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import type { Roi } from './raster/warp.ts';
 
 export interface DetectOptions {
@@ -72,11 +73,11 @@ export interface SwapResult {
 export type SwapWarning = 'source_side_on' | 'source_covered' | 'source_small';
 
 /**
- * A source face under SMALL_SOURCE px swapped onto one at least SMALL_SOURCE_SCALE times larger is
- * upsampled so far that the new face is visibly softer than the photo around it (too small to be
- * sharpened, see sharpen.ts): the user is told so.
+ * A source face too small to be fully sharpened (under SHARPEN_FULL_SOURCE, see sharpen.ts) swapped
+ * onto one at least SMALL_SOURCE_SCALE times larger is upsampled so far that the new face is
+ * visibly softer than the photo around it: the user is told so.
  */
-export const SMALL_SOURCE = 96, SMALL_SOURCE_SCALE = 3;
+export const SMALL_SOURCE_SCALE = 3;
 
 export const DEFAULT_JPEG_QUALITY = 90;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
@@ -242,7 +243,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     const st = swapFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
-    if (srcFace.size < SMALL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
+    if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 

@@ -39,7 +39,7 @@ describe('forehead gate', () => {
   it('swaps a bare forehead up to the top of the mesh', () => {
     const s = scene(() => null);
     const zoneCount = s.zone.reduce((a, v) => a + v, 0);
-    const kept = gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]);
+    const kept = gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]).swapped;
     expect(kept / zoneCount).toBeGreaterThan(0.9);
     for (let i = 0; i < W * H; i++) expect(s.cover[i]).not.toBe(TRI_FOREHEAD);
   });
@@ -103,8 +103,7 @@ describe('forehead gate', () => {
     const edge = top + 0.35 * (brows - top);
     const s = scene(() => null);
     for (let y = 0; y < edge; y++) for (let x = 0; x < W; x++) { const p = 3 * (y * W + x); s.target[p] = 60; s.target[p + 1] = 45; s.target[p + 2] = 35; }
-    const hair = new Uint8Array(W * H);
-    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1], hair);
+    const hair = gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]).targetHair ?? new Uint8Array(W * H);
     for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x]) expect(s.cover[y * W + x]).toBe(TRI_FOREHEAD);
     // What the target's hair keeps is marked as such (the mask draws its edge narrow), and only that.
     let marked = 0, left = 0;
@@ -115,8 +114,7 @@ describe('forehead gate', () => {
   it('marks no target hair where only the source shows a fringe', () => {
     const edge = top + 0.6 * (brows - top);
     const s = scene((x, y) => (y < edge ? [190 + (x % 4 < 2 ? 20 : -20), 165 + (x % 4 < 2 ? 18 : -18), 110] : null));
-    const hair = new Uint8Array(W * H);
-    gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1], hair);
+    const hair = gateForehead(s.target, W, roi, s.warped, s.cover, SIZE, pts, [0, -1]).targetHair ?? new Uint8Array(W * H);
     expect(hair.reduce((a, v) => a + v, 0)).toBe(0);
   });
 

@@ -143,16 +143,24 @@ function openAcross(keep: Uint8Array, inZone: Uint8Array, gw: number, gh: number
   }
 }
 
+export interface ForeheadGate {
+  /** Forehead pixels swapped. */
+  swapped: number;
+  /**
+   * 1 for the forehead pixels (one per ROI pixel) left to the target because the target shows hair
+   * there (its fringe or hairline), not only the source: the mask draws that edge narrow (see
+   * buildMasks). Null when there are none.
+   */
+  targetHair: Uint8Array | null;
+}
+
 /**
  * Decides the forehead in place. `pts` are the mesh points the source was warped to (flat x,y);
  * `up` is the face's upward direction in the image, normalised. Forehead pixels in `cover` become
  * TRI_SKIN_UPPER (swapped) where both faces show bare skin from the brows up and stay TRI_FOREHEAD
  * (left to the target, which takes only the blend's coarse bands there: see buildMasks) elsewhere.
- * Returns the number of forehead pixels swapped. With `targetHair` (one per ROI pixel), marks the
- * forehead pixels left to the target because the target shows hair there (its fringe or hairline),
- * as opposed to the source only: the mask draws that edge narrow (see buildMasks).
  */
-export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, pts: Float32Array, up: readonly [number, number], targetHair?: Uint8Array): number {
+export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, pts: Float32Array, up: readonly [number, number]): ForeheadGate {
   const { w, h } = roi;
   const n = w * h;
   const zone = new Uint8Array(n);
@@ -161,6 +169,7 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   const k = Math.max(1, Math.round(faceSize / CELLS_PER_FACE));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
   const keep = new Uint8Array(gw * gh), hairT = new Uint8Array(gw * gh);
+  let anyHair = false;
   const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh);
   const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh);
   const zoneCells = inZone(zone, w, h, k, gw, gh);
@@ -184,22 +193,22 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
         const judged = path.filter((c) => !Number.isNaN(vt.zone.lum[c]!)).slice(BROW_CELLS);
         const targetBare = judged.length === 0 || bareSkin(vt, judged);
         keep[c0] = targetBare && (judged.length === 0 || bareSkin(vs, judged)) ? 1 : 0;
-        hairT[c0] = targetBare ? 0 : 1;
+        if (!targetBare) { hairT[c0] = 1; anyHair = true; }
       }
     }
     openAcross(keep, zoneCells, gw, gh, up);
   }
-  const kept = applyGate(cover, zone, keep, zoneCells, w, h, k);
-  if (targetHair) {
-    for (let y = 0; y < h; y++) {
-      const row = ((y / k) | 0) * gw;
-      for (let x = 0; x < w; x++) {
-        const i = y * w + x;
-        targetHair[i] = zone[i] && cover[i] === TRI_FOREHEAD && hairT[row + ((x / k) | 0)] ? 1 : 0;
-      }
+  const swapped = applyGate(cover, zone, keep, zoneCells, w, h, k);
+  if (!anyHair) return { swapped, targetHair: null };
+  const targetHair = new Uint8Array(n);
+  for (let y = 0; y < h; y++) {
+    const row = ((y / k) | 0) * gw;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (zone[i] && cover[i] === TRI_FOREHEAD && hairT[row + ((x / k) | 0)]) targetHair[i] = 1;
     }
   }
-  return kept;
+  return { swapped, targetHair };
 }
 
 /**

@@ -58,9 +58,10 @@ function coverage(swapped: Uint8Array, hair: Uint8Array | null, w: number, h: nu
 
 /**
  * The blend mask, its support and the skin to judge light on, from the warped triangles' classes.
- * `targetHair` (one per ROI pixel, see gateForehead) marks the forehead left to the target's hair.
+ * `targetHair` (one per ROI pixel, see gateForehead) marks the forehead left to the target's hair;
+ * null when there is none.
  */
-export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthOpen: boolean, targetHair?: Uint8Array): FaceMasks {
+export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthOpen: boolean, targetHair: Uint8Array | null = null): FaceMasks {
   const { w, h } = roi;
   const n = w * h;
   // `swapped` is where the source shows (alpha's support). The support adds the forehead the gate
@@ -78,9 +79,7 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
   // wide feather sees no edge (the hair counts as swapped), and the narrow one sees only that edge.
   const ds = Math.max(1, Math.floor(faceSize / 120));
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
-  let hair = false;
-  if (targetHair) for (let i = 0; i < n && !hair; i++) if (targetHair[i]) hair = true;
-  const { wide, narrow } = coverage(swapped, hair ? targetHair! : null, w, h, ds, gw, gh);
+  const { wide, narrow } = coverage(swapped, targetHair, w, h, ds, gw, gh);
   gaussianBlur(wide, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
   if (narrow) gaussianBlur(narrow, gw, gh, Math.max(0.5, (HAIR_FEATHER * faceSize) / ds));
   const alpha = new Float32Array(n);

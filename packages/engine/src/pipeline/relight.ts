@@ -5,6 +5,7 @@
 import { gaussianBlur } from '../raster/blur.ts';
 import { gridFor, type Grid } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
+import { luma } from './skin-model.ts';
 
 export interface GainField extends Grid {
   /** 3 planes of per-cell multiplicative gains applied as (v + 1) · g − 1. */
@@ -21,8 +22,6 @@ export interface GainField extends Grid {
 
 const MIN_GAIN = 0.35;
 const MAX_GAIN = 2.8;
-/** Rec. 601 luminance weights of the three channels (see skin-model's luma). */
-const LUMA_WEIGHTS = [0.299, 0.587, 0.114] as const;
 /**
  * Blur of the lighting estimate, as a fraction of the face size. Wide on purpose: a finer estimate
  * also copies the target's own shading (eye sockets, cheekbones, nose shadow) onto the source, which
@@ -86,6 +85,8 @@ export function gainField(samples: SkinSamples, faceSize: number, sigmaOfFace = 
   for (let k = 0; k < 6; k++) { let s = 0; for (let c = 0; c < gn; c++) s += sums[k * gn + c]!; glob[k] = s; }
   const gains = new Float32Array(3 * gn).fill(1);
   const sourceLuma = new Float32Array(gn).fill(128);
+  // The blurred source skin colour per cell, channel by channel, for its brightness below.
+  const source = new Float32Array(3 * gn);
   const global: [number, number, number] = [1, 1, 1];
   if (total < 1) return { ...g, gains, global, targetMean: [128, 128, 128], sourceMean: [128, 128, 128], sourceLuma };
   const targetMean: [number, number, number] = [glob[0]! / total, glob[1]! / total, glob[2]! / total];
@@ -95,20 +96,23 @@ export function gainField(samples: SkinSamples, faceSize: number, sigmaOfFace = 
   gaussianBlur(wt, g.w, g.h, sigma, tmp);
   // Regularise toward the global ratio where little skin is nearby (prior weight `eps` samples).
   const eps = (0.05 * g.k * g.k) / (step * step);
-  sourceLuma.fill(0);
   for (let c = 0; c < 3; c++) {
     const gt = glob[c]! / total, gw = glob[3 + c]! / total;
     global[c] = clampGain((gt + 1) / (gw + 1));
     const st = sums.subarray(c * gn, (c + 1) * gn), sw = sums.subarray((3 + c) * gn, (4 + c) * gn);
     gaussianBlur(st, g.w, g.h, sigma, tmp);
     gaussianBlur(sw, g.w, g.h, sigma, tmp);
-    const lw = LUMA_WEIGHTS[c]!;
     for (let k = 0; k < gn; k++) {
       const d = wt[k]! + eps;
       const s = (sw[k]! + eps * gw) / d;
-      sourceLuma[k]! += lw * s;
+      source[c * gn + k] = s;
       gains[c * gn + k] = clampGain(((st[k]! + eps * gt) / d + 1) / (s + 1));
     }
+  }
+  const rgb = new Float32Array(3);
+  for (let k = 0; k < gn; k++) {
+    rgb[0] = source[k]!; rgb[1] = source[gn + k]!; rgb[2] = source[2 * gn + k]!;
+    sourceLuma[k] = luma(rgb);
   }
   return { ...g, gains, global, targetMean, sourceMean, sourceLuma };
 }

@@ -218,9 +218,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
 
   t = performance.now();
   const up = upward(dstPts);
-  const targetHair = new Uint8Array(n);
-  const foreheadPixels = gateForehead(od, ow, roi, W, cover, faceSize, placed, up, targetHair);
-  const masks = buildMasks(cover, roi, faceSize, mouthOpen, targetHair);
+  const gate = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
+  const masks = buildMasks(cover, roi, faceSize, mouthOpen, gate.targetHair);
   const alpha = masks.alpha, support = masks.support;
   const { weight: occ, sourceCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
   let occluded = 0;
@@ -394,5 +393,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy, foreheadPixels, sourceCovered, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy, foreheadPixels: gate.swapped, sourceCovered, alpha, skin: masks.skin };
 }

@@ -1,4 +1,4 @@
-// Image metrics for the benchmark: seam gradient ratio, blown highlights, face detail, background identity and PSNR.
+// Image metrics for the benchmark: seam gradient ratio, blown highlights, face detail, light balance, skin tone, background identity and PSNR.
 import type { RgbImage } from '../src/decode.ts';
 import type { Roi } from '../src/raster/warp.ts';
 
@@ -113,6 +113,15 @@ export function detailRatio(result: RgbImage, target: RgbImage, roi: Roi, suppor
   return b > 0 ? a / b : 1;
 }
 
+/** Visits the pixels of a disc of `r` px around landmark `v`, inside the image. */
+function eachInDisc(img: RgbImage, landmarks: ReadonlyArray<readonly number[]>, v: number, r: number, visit: (i: number) => void): void {
+  const cx = Math.round(landmarks[v]![0]!), cy = Math.round(landmarks[v]![1]!);
+  for (let y = cy - r; y <= cy + r; y++) for (let x = cx - r; x <= cx + r; x++) {
+    if (x < 0 || y < 0 || x >= img.width || y >= img.height || (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
+    visit(y * img.width + x);
+  }
+}
+
 /**
  * Light balance: how far the brightness ratio of the two cheeks (discs of 4% of the face around
  * landmarks 50 and 280 of the target face) in the result is from that in the target, as
@@ -121,15 +130,43 @@ export function detailRatio(result: RgbImage, target: RgbImage, roi: Roi, suppor
 export function cheekBalance(result: RgbImage, target: RgbImage, landmarks: ReadonlyArray<readonly number[]>, faceSize: number): number {
   const r = Math.max(1, Math.round(0.04 * faceSize));
   const disc = (img: RgbImage, v: number) => {
-    const cx = Math.round(landmarks[v]![0]!), cy = Math.round(landmarks[v]![1]!);
     let s = 0, n = 0;
-    for (let y = cy - r; y <= cy + r; y++) for (let x = cx - r; x <= cx + r; x++) {
-      if (x < 0 || y < 0 || x >= img.width || y >= img.height || (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
-      s += lum(img, y * img.width + x); n++;
-    }
+    eachInDisc(img, landmarks, v, r, (i) => { s += lum(img, i); n++; });
     return n ? s / n + 1 : 1;
   };
   return Math.abs(Math.log((disc(result, 50) / disc(result, 280)) / (disc(target, 50) / disc(target, 280))));
+}
+
+/** sRGB (0..255) to CIELAB (D65). */
+export function toLab(r: number, g: number, b: number): [number, number, number] {
+  const lin = (v: number) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const R = lin(r), G = lin(g), B = lin(b);
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const fx = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047), fy = f(0.2126 * R + 0.7152 * G + 0.0722 * B), fz = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+}
+
+/**
+ * Skin tone: the CIELAB colour distance (a*, b* only: brightness is the light's, see cheekBalance)
+ * between the mean colour of the cheeks (discs of 6% of the face around landmarks 50 and 280 of the
+ * target face) in the result and in the target. A face that does not take the skin tone around it
+ * (ashen on a dark face, orange on a pale one) shows here; about 2 is a just-visible difference.
+ */
+export function toneShift(result: RgbImage, target: RgbImage, landmarks: ReadonlyArray<readonly number[]>, faceSize: number): number {
+  const r = Math.max(1, Math.round(0.06 * faceSize));
+  const meanLab = (img: RgbImage) => {
+    const acc = [0, 0, 0];
+    let n = 0;
+    for (const v of [50, 280]) {
+      eachInDisc(img, landmarks, v, r, (i) => {
+        const c = toLab(img.data[3 * i]!, img.data[3 * i + 1]!, img.data[3 * i + 2]!);
+        acc[0]! += c[0]; acc[1]! += c[1]; acc[2]! += c[2]; n++;
+      });
+    }
+    return acc.map((v) => v / Math.max(1, n));
+  };
+  const a = meanLab(result), b = meanLab(target);
+  return Math.hypot(a[1]! - b[1]!, a[2]! - b[2]!);
 }
 
 export interface Box { x: number; y: number; width: number; height: number }

@@ -17,7 +17,7 @@ import { workFactor } from '../src/pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from '../src/pipeline/sharpen.ts';
 import { detectOnImage, type Face } from '../src/detect.ts';
 import { cosine, faceDescriptor } from '../src/identity.ts';
-import { blownShare, cheekBalance, compareOutside, detailRatio, contourRing, outsideFaces, percentile, seamRatio } from './metrics.ts';
+import { blownShare, cheekBalance, compareOutside, detailRatio, contourRing, outsideFaces, percentile, seamRatio, toneShift } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineRoot = path.resolve(here, '..');
@@ -101,6 +101,8 @@ interface PairResult {
   detail?: number;
   /** Cheek brightness ratio of the result against the target's (see cheekBalance). */
   balance?: number;
+  /** Cheek colour distance of the result from the target's (see toneShift). */
+  tone?: number;
   /** Face sizes (px) of the source and the target. */
   sourceSize?: number; targetSize?: number;
   engineIdentity?: SwapResult['identity'];
@@ -153,6 +155,7 @@ async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
     pr.blown = blownShare(raw.image, t.img, m.roi, m.support);
     pr.detail = detailRatio(raw.image, t.img, m.roi, m.support);
     pr.balance = cheekBalance(raw.image, t.img, tf.landmarks, tf.size);
+    pr.tone = toneShift(raw.image, t.img, tf.landmarks, tf.size);
     pr.crop = await faceCrop(r.image, tf);
     results.push(pr);
     log(`${s.name.slice(0, 3)} × ${t.name.slice(0, 3)}: ${fmt(ms, 0)} ms id ${fmt(pr.toSource ?? NaN, 2)}/${fmt(pr.toTarget ?? NaN, 2)} pose ${fmt(pr.poseError ?? NaN)}° seam ${fmt(pr.seam, 2)} psnr ${fmt(pr.backgroundPsnr, 1)}${r.warnings.length ? ` [${r.warnings.join(', ')}]` : ''}`);
@@ -273,7 +276,7 @@ async function main(): Promise<void> {
     const ok = pairs.filter((p) => p.ok && p.toSource !== undefined);
     const pose = ok.map((p) => p.poseError!);
     const all = identityCounts(ok), clean = identityCounts(unflagged(ok));
-    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ok.map((p) => p.balance!), 50), 3)} p90 ${fmt(percentile(ok.map((p) => p.balance!), 90), 3)}, blown p90 ${fmt(100 * percentile(ok.map((p) => p.blown!), 90), 2)}%, max ${fmt(100 * Math.max(...ok.map((p) => p.blown!)), 2)}%, detail (source under half, ${SHARPEN_FULL_SOURCE} px or more) median ${fmt(percentile(ok.filter((p) => p.sourceSize! * 2 <= p.targetSize! && p.sourceSize! >= SHARPEN_FULL_SOURCE).map((p) => p.detail!), 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
+    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ok.map((p) => p.balance!), 50), 3)} p90 ${fmt(percentile(ok.map((p) => p.balance!), 90), 3)}, tone median ${fmt(percentile(ok.map((p) => p.tone!), 50), 1)} p90 ${fmt(percentile(ok.map((p) => p.tone!), 90), 1)}, blown p90 ${fmt(100 * percentile(ok.map((p) => p.blown!), 90), 2)}%, max ${fmt(100 * Math.max(...ok.map((p) => p.blown!)), 2)}%, detail (source under half, ${SHARPEN_FULL_SOURCE} px or more) median ${fmt(percentile(ok.filter((p) => p.sourceSize! * 2 <= p.targetSize! && p.sourceSize! >= SHARPEN_FULL_SOURCE).map((p) => p.detail!), 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
     const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
     await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
     await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));
@@ -345,6 +348,7 @@ async function main(): Promise<void> {
   const seams = ok.map((p) => p.seam!).filter(Number.isFinite);
   const blown = ok.map((p) => 100 * p.blown!);
   const balance = ok.map((p) => p.balance!);
+  const tone = ok.map((p) => p.tone!);
   // Softness where it matters: sources whose face is less than half the target's (those too small
   // to be fully sharpened apart).
   const upscaled = ok.filter((p) => p.sourceSize! * 2 <= p.targetSize!);
@@ -373,6 +377,7 @@ async function main(): Promise<void> {
     ['seam: contour Sobel ratio result/target', `median ${fmt(percentile(seams, 50), 2)}, p90 ${fmt(percentile(seams, 90), 2)}`, 'median ≤ 1.15', percentile(seams, 50) <= 1.15],
     ['  over-contrast: face pixels blown to white (target not)', `median ${fmt(percentile(blown, 50), 2)}%, p90 ${fmt(percentile(blown, 90), 2)}%, max ${fmt(Math.max(...blown), 2)}%`, '(for reference)', true],
     ['  light balance: |ln(cheek ratio result / target)|', `median ${fmt(percentile(balance, 50), 3)}, p90 ${fmt(percentile(balance, 90), 3)}`, '(for reference)', true],
+    ['  skin tone: cheek colour distance result / target (ΔE a*b*)', `median ${fmt(percentile(tone, 50))}, p90 ${fmt(percentile(tone, 90))}, max ${fmt(Math.max(...tone))}`, '(for reference)', true],
     ['  face detail, result / target, source face under half the target\'s', `median ${fmt(percentile(detailAll, 50), 2)} (${detailAll.length} pairs); sources of ${SHARPEN_FULL_SOURCE} px or more: median ${fmt(percentile(detailLarger, 50), 2)} (${detailLarger.length})`, '(for reference)', true],
     ['negatives: typed error, < 200 ms, no crash', neg.map((n) => `${n.name.replace(/\.(png|jpe?g)$/, '')}: ${n.code} ${fmt(n.ms, 0)} ms`).join('; '), 'typed, < 200 ms', neg.every((n) => !n.code.startsWith('untyped') && n.code !== 'no error' && n.ms < 200)],
   ];

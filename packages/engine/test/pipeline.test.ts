@@ -4,7 +4,7 @@ import { mirrorFarHalf } from '../src/mesh/mirror.ts';
 import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
 import { occlusionMask } from '../src/pipeline/occlusion.ts';
 import { featureWeight } from '../src/pipeline/mask.ts';
-import { estimateGains, FOREHEAD_SIGMA, FOREHEAD_TOLERANCE, liftForehead, lumaGains, splitSkin } from '../src/pipeline/relight.ts';
+import { estimateGains, FOREHEAD_SIGMA, FOREHEAD_TOLERANCE, liftForehead, lumaGains, splitSkin, TONE_LOCAL_RANGE, TONE_SIGMA, toneField } from '../src/pipeline/relight.ts';
 import { canonicalFace } from './mesh.ts';
 
 const canonicalPoints = (scale = 200, ox = 60, oy = 60) => canonicalFace(scale, ox, oy);
@@ -198,5 +198,41 @@ describe('the forehead\'s own light field', () => {
   it('leaves a forehead within the tolerance to the wide field', () => {
     const r = relitForehead(118);
     expect(Array.from(r.gain)).toEqual(Array.from(r.before));
+  });
+});
+
+describe('the skin-tone field', () => {
+  // A grey source on a target whose left half is warm (a lit cheek) and right half is neutral.
+  const w = 120, h = 120, n = w * h, face = 100, roi = { x: 0, y: 0, w, h };
+  const tones = (warmR: number, warmB: number) => {
+    const warped = new Float32Array(3 * n).fill(120), target = new Uint8Array(3 * n);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) target.set(x < w / 2 ? [warmR, 120, warmB] : [120, 120, 120], 3 * (y * w + x));
+    const skin = new Uint8Array(n).fill(1);
+    const field = estimateGains(warped, target, w, roi, skin, face);
+    const fgn = field.w * field.h;
+    const global = field.global.map((v) => v / (0.299 * field.global[0] + 0.587 * field.global[1] + 0.114 * field.global[2]));
+    const fine = estimateGains(warped, target, w, roi, skin, face, TONE_SIGMA);
+    const cell = (x: number) => ((h / 2 / field.k) | 0) * field.w + ((x / field.k) | 0);
+    return { tone: toneField(fine, global, 0.6, 1.6, false), fgn, cell, global };
+  };
+
+  it('gives each side the target\'s own colour there, not the face\'s mean', () => {
+    const { tone, fgn, cell, global } = tones(160, 90);
+    const left = cell(10), right = cell(w - 10);
+    // Red over blue: the whole face's shift sits between the two halves'.
+    const rb = (k: number) => tone[k]! / tone[2 * fgn + k]!;
+    expect(rb(left)).toBeGreaterThan(1.25 * (global[0]! / global[2]!));
+    expect(rb(right)).toBeLessThan(global[0]! / global[2]!);
+    expect(Math.abs(rb(right) - 1)).toBeLessThan(0.15);
+  });
+
+  it('keeps each cell within its range of the whole face\'s shift, and a black-and-white target neutral', () => {
+    const { tone, fgn, global } = tones(250, 20);
+    for (let c = 0; c < 3; c++) for (let k = 0; k < fgn; k++) {
+      expect(tone[c * fgn + k]!).toBeLessThanOrEqual(Math.min(1.6, global[c]! * TONE_LOCAL_RANGE) + 1e-6);
+      expect(tone[c * fgn + k]!).toBeGreaterThanOrEqual(Math.max(0.6, global[c]! / TONE_LOCAL_RANGE) - 1e-6);
+    }
+    const fine = estimateGains(new Float32Array(3 * n).fill(120), new Uint8Array(3 * n).fill(90), w, roi, new Uint8Array(n).fill(1), face, TONE_SIGMA);
+    expect(Array.from(toneField(fine, [1.2, 1, 0.8], 0.6, 1.6, true)).every((v) => v === 1)).toBe(true);
   });
 });

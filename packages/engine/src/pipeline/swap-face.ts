@@ -10,7 +10,7 @@ import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup, type Lookup } from '../raster/resample.ts';
 import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
-import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin } from './relight.ts';
+import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
@@ -90,13 +90,13 @@ const KNEE = 215;
  * Bounds on a channel's gain relative to the brightness gain. Within them the skin takes the target's
  * whole tone, so the face matches the neck, ears and hands around it: half the shift (kept once for
  * identity) left a light face on a dark body and a dark one on a light body, and over the fixtures it
- * no longer changed identity (111/176 with half, 110/177 with the whole shift).
+ * no longer changed identity (111/176 with half, 110/177 with the whole shift). They were 0.8–1.25
+ * until the tone became local (see toneField): a pale face on the deep orange-brown 009 wanted blue
+ * at ~0.65 and stayed ashen; at 0.6–1.6 nothing over the fixtures changed identity.
  */
-const CHROMA_MIN = 0.8, CHROMA_MAX = 1.25;
+const CHROMA_MIN = 0.6, CHROMA_MAX = 1.6;
 /** Length of the source skin's relative tint (see swapOneFace) below which every pixel takes the whole skin-tone shift. */
 const MIN_TINT = 0.02;
-/** Bounds on the channel gains that tint a black-and-white source like the target's skin. */
-const GREY_CHROMA_MIN = 0.6, GREY_CHROMA_MAX = 1.6;
 
 /** Marks the flagged triangles as outside the mask (the target keeps its pixels); returns how many changed. */
 function leaveToTarget(triClass: Uint8Array, flagged: Uint8Array): number {
@@ -265,16 +265,12 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const rise = FOREHEAD_RISE * faceSize;
   liftForehead(lumGain, fine, field, (x, y) => smoothstep((x * up[0] + y * up[1] - browTop) / rise));
   const greyTarget = isGrey(field.targetMean);
-  // A black-and-white source has no tint at all: it may take a stronger one, so it does not stay
-  // grey on a colour photo.
   const greySource = !greyTarget && isGrey(field.sourceMean);
-  const [lo, hi] = greySource ? [GREY_CHROMA_MIN, GREY_CHROMA_MAX] : [CHROMA_MIN, CHROMA_MAX];
-  const chroma = field.global.map((v) => Math.min(hi, Math.max(lo, v / gGlobal)));
-  // A black-and-white target gets a black-and-white face.
-  if (greyTarget) chroma.fill(1);
-  // Typed and hoisted: the per-pixel loop below reads them 3 times a pixel. Eyes and lips keep their
-  // own colour, except that a grey source's have none: they take the tint too.
-  const skinK = Float64Array.from(chroma), featK = greySource ? skinK : Float64Array.of(1, 1, 1);
+  // The skin-tone shift, per cell of the light field's grid: the face's own (a black-and-white
+  // target gets a black-and-white face) and its variation across the target's skin (see toneField).
+  const chroma = field.global.map((v) => (greyTarget ? 1 : Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, v / gGlobal))));
+  // Eyes and lips keep their own colour, except that a black-and-white source's have none: they take
+  // the skin's tint too.
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
   // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
@@ -282,7 +278,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const sY = luma(field.sourceMean);
   const srcTint = field.sourceMean.map((v) => (v - sY) / (sY + 1));
   const tint = Float64Array.from(srcTint, (v) => (chromaBoost > 0 ? v : 0));
-  // The skin-tone shift (skinK) is a gain per channel fitted on the skin's mean colour. A pixel far
+  const tone = toneField(gainField(lit, faceSize, TONE_SIGMA), chroma, CHROMA_MIN, CHROMA_MAX, greyTarget);
+  const fgn = field.w * field.h;
+  // The skin-tone shift is a gain per channel fitted on the skin's colour. A pixel far
   // whiter than that mean (a sheen, which has the light's colour, not the skin's) took it whole and
   // turned blue-white on a dark source brightened onto a paler face (009 onto 012: its brightest 2%
   // at B − R = +26). Each pixel takes the shift in proportion to how much of the skin's tint it has.
@@ -343,9 +341,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
         if (rel < tintLen) tinted = rel / tintLen;
       }
       for (let c = 0; c < 3; c++) {
-        const kc = 1 + (skinK[c]! - 1) * tinted;
+        const o = c * fgn;
+        const kc = 1 + (tone[o + i00]! * w00 + tone[o + i01]! * w01 + tone[o + i10]! * w10 + tone[o + i11]! * w11 - 1) * tinted;
         const own = (((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!) * fq;
-        let v = (Yn + own) * (fw > 0 ? kc + (featK[c]! - kc) * fw : kc);
+        let v = (Yn + own) * (fw > 0 && !greySource ? kc + (1 - kc) * fw : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { applyGate, gateForehead } from '../src/pipeline/forehead.ts';
+import { applyGate, bareSkin, gateForehead, type View } from '../src/pipeline/forehead.ts';
 import { buildMasks } from '../src/pipeline/mask.ts';
 import { canonicalFace } from './mesh.ts';
 
@@ -128,6 +128,42 @@ describe('forehead gate', () => {
     let fringeSwapped = 0;
     for (let y = 0; y < edge - 4; y++) for (let x = 0; x < W; x++) if (s.zone[y * W + x] && s.cover[y * W + x] === TRI_SKIN_UPPER) fringeSwapped++;
     expect(fringeSwapped).toBe(0);
+  });
+});
+
+describe('forehead gate, one column', () => {
+  // A column of 013's forehead about as the gate reads it (cells from the brows up: mean colour, texture),
+  // against its cheeks (brightness 111, chromaticity 0.411, 0.325; texture bound 17.5): a brow
+  // reaching a cell past the brow band, then a broad highlight across the forehead.
+  const BROW = [93, 80, 71], SKIN_013 = [[162, 134, 115], [188, 160, 142], [206, 181, 167], [215, 192, 182], [215, 192, 181], [210, 183, 166], [193, 162, 138], [183, 148, 122], [173, 137, 110], [168, 132, 105]];
+  const column = (rgbs: number[][]): View => {
+    const n = rgbs.length;
+    const zone = { lum: new Float32Array(n), r: new Float32Array(n), g: new Float32Array(n), tex: new Float32Array(n).fill(3) };
+    rgbs.forEach(([r, g, b], i) => { const s = r! + g! + b! + 1; zone.lum[i] = 0.299 * r! + 0.587 * g! + 0.114 * b!; zone.r[i] = r! / s; zone.g[i] = g! / s; });
+    zone.tex[0] = 17.2;
+    // Chromaticity spread of about 0.02 either way.
+    return { zone, m: { mr: 0.411, mg: 0.325, i00: 2500, i01: 0, i11: 2500, my: 111 }, maxTex: 17.5 };
+  };
+  const all = (v: View) => [...v.zone.lum.keys()];
+
+  it('takes a brow reaching past the brow band for brow and a highlight for skin', () => {
+    expect(bareSkin(column([BROW, ...SKIN_013]), all(column([BROW, ...SKIN_013])))).toBe(true);
+    // Judged from the skin up, the same column passes too; without the brow, the highlight alone.
+    expect(bareSkin(column(SKIN_013), all(column(SKIN_013)))).toBe(true);
+  });
+
+  it('ends the forehead at a band that is brighter but yellower (blonde) or has lost its tint (white hair)', () => {
+    for (const band of [[215, 200, 150], [210, 205, 200]]) {
+      const rgbs = SKIN_013.map((c, i) => (i >= 3 && i <= 5 ? band : c));
+      expect(bareSkin(column(rgbs), all(column(rgbs))), String(band)).toBe(false);
+    }
+  });
+
+  it('skips no cell as brow that is not darker than the cheeks', () => {
+    // Skin just above the brows, then a cell a step brighter and yellower: a blonde fringe, not the
+    // skin above a brow.
+    const rgbs = [[150, 118, 98], [215, 195, 140], [215, 195, 140], [215, 195, 140]];
+    expect(bareSkin(column(rgbs), all(column(rgbs)))).toBe(false);
   });
 });
 

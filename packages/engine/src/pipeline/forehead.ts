@@ -3,7 +3,8 @@
 // show bare skin: walking up from the brows, the skin just above them must look like the face's
 // cheeks and nose, and each cell above like the one below it (a hairline is an edge; skin shading
 // is gradual), about as bright as the skin at the brows, no less red (hair of every colour is less
-// red than skin: that is mostly what tells a blonde fringe from a forehead) and about as smooth.
+// red than skin: that is mostly what tells a blonde fringe from a forehead, unless it keeps the skin's
+// hue, as a highlight does) and about as smooth.
 // The first cell that fails, in either image, ends the forehead in that column, so a fringe or a
 // hairline and everything above it stay the target's and the source's hair is never taken.
 import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
@@ -18,6 +19,8 @@ const CELLS_PER_FACE = 48;
 const REF_MAX_CHROMA = 3, REF_MAX_LUM_RATIO = 2;
 /** Cells just above the brows (their hairs and edge) that are always swapped and not judged. */
 const BROW_CELLS = 2;
+/** Further cells taken for brow where they are darker than the cheeks and the skin above them a step brighter (see bareSkin). */
+const EXTRA_BROW_CELLS = 2;
 /** Chromaticity distance (standard deviations) of a cell from the skin at the brows. */
 const MAX_CHROMA = 2.5;
 /**
@@ -26,6 +29,14 @@ const MAX_CHROMA = 2.5;
  * 0.02–0.04 less red.
  */
 const MAX_REDNESS_DROP = 0.02;
+/**
+ * A highlight on a forehead adds the light's colour (about white) to the skin: it is less red than
+ * the skin at the brows, but keeps its hue, (R − G) / (R − B), which adding white leaves alone, and
+ * much of its tint, R − B. A blonde fringe is yellower (its hue differs: ~0.3 against skin's ~0.6);
+ * grey or white hair has hardly any tint. Bounds: the hue's difference, and the tint's share of the
+ * skin's at the brows.
+ */
+const HIGHLIGHT_HUE_TOLERANCE = 0.12, HIGHLIGHT_MIN_TINT = 0.4;
 /** Brightness ratio (either way) of a cell to the skin at the brows: a fringe is darker, a bald scalp's shine or the background brighter. */
 const MAX_LUM_RATIO = 1.5;
 /** Brightness step (either way) between neighbouring cells going up. */
@@ -34,7 +45,7 @@ const MAX_LUM_STEP = 1.2;
 const MAX_TEXTURE = 2.5;
 
 /** Mean luminance, chromaticity and texture per grid cell (NaN luminance where a cell has too few pixels). */
-interface Cells { lum: Float32Array; r: Float32Array; g: Float32Array; tex: Float32Array }
+export interface Cells { lum: Float32Array; r: Float32Array; g: Float32Array; tex: Float32Array }
 
 function cells(px: Px, take: (i: number) => boolean, w: number, h: number, k: number, gw: number, gh: number): Cells {
   const gn = gw * gh;
@@ -76,7 +87,7 @@ function median(values: number[]): number {
 }
 
 /** One image's view of the forehead: its cells, the cheeks' and nose's skin model and texture bound. */
-interface View { zone: Cells; m: SkinModel; maxTex: number }
+export interface View { zone: Cells; m: SkinModel; maxTex: number }
 
 function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number): View | null {
   // The reference skin is the upper skin outside the forehead (cheeks, nose), which no fringe covers.
@@ -96,9 +107,34 @@ function chroma(v: View, a: number, b: number): { drop: number; dist: number } {
   return { drop: -(dr - dg), dist: Math.sqrt(spread2(v.m, dr, dg)) };
 }
 
+/** A cell's mean colour, from its brightness and chromaticity. */
+function rgbOf(v: View, c: number): [number, number, number] {
+  const r = v.zone.r[c]!, g = v.zone.g[c]!, b = 1 - r - g;
+  const sum = v.zone.lum[c]! / (0.299 * r + 0.587 * g + 0.114 * b);
+  return [r * sum, g * sum, b * sum];
+}
+
+/** Whether cell a, brighter than cell ref, is ref's skin under a highlight (see HIGHLIGHT_HUE_TOLERANCE). */
+function highlightOnSkin(v: View, a: number, ref: number): boolean {
+  if (!(v.zone.lum[a]! > v.zone.lum[ref]!)) return false;
+  const [ra, ga, ba] = rgbOf(v, a), [rr, gr, br] = rgbOf(v, ref);
+  const tintA = ra - ba, tintRef = rr - br;
+  if (tintRef <= 0 || tintA < HIGHLIGHT_MIN_TINT * tintRef) return false;
+  return Math.abs((ra - ga) / tintA - (rr - gr) / tintRef) < HIGHLIGHT_HUE_TOLERANCE;
+}
+
 /** Whether the zone cells of `path` (bottom first: path[0] is the skin above the brows) are all bare skin in this image. */
-function bareSkin(v: View, path: number[]): boolean {
-  const ref = path[0]!;
+export function bareSkin(v: View, path: number[]): boolean {
+  // A thick brow reaches past the cells skipped for it: where brightness steps up within the next
+  // few cells, what lies below the step is still brow (darker than the cheeks, and no reference for
+  // the skin above it).
+  let j0 = 0, rise = MAX_LUM_STEP;
+  for (let j = 0; j < EXTRA_BROW_CELLS && j + 1 < path.length; j++) {
+    if (!(v.zone.lum[path[j]!]! * MAX_LUM_STEP < v.m.my)) break;
+    const r = v.zone.lum[path[j + 1]!]! / v.zone.lum[path[j]!]!;
+    if (r > rise) { rise = r; j0 = j + 1; }
+  }
+  const ref = path[j0]!;
   const refLum = v.zone.lum[ref]!;
   if (Number.isNaN(refLum)) return false;
   // Forehead skin is often less red than the cheeks (by up to ~0.08 over the fixtures), so the
@@ -107,7 +143,7 @@ function bareSkin(v: View, path: number[]): boolean {
   if (refLum > v.m.my * REF_MAX_LUM_RATIO || refLum * REF_MAX_LUM_RATIO < v.m.my) return false;
   if (v.zone.tex[ref]! > v.maxTex) return false;
   let below = refLum;
-  for (let j = 1; j < path.length; j++) {
+  for (let j = j0 + 1; j < path.length; j++) {
     const c = path[j]!;
     const Y = v.zone.lum[c]!;
     if (Number.isNaN(Y)) return false;
@@ -115,7 +151,7 @@ function bareSkin(v: View, path: number[]): boolean {
     if (Y > below * MAX_LUM_STEP || Y * MAX_LUM_STEP < below) return false;
     const d = chroma(v, c, ref);
     if (d.dist > MAX_CHROMA) return false;
-    if (d.drop > MAX_REDNESS_DROP) return false;
+    if (d.drop > MAX_REDNESS_DROP && !highlightOnSkin(v, c, ref)) return false;
     if (v.zone.tex[c]! > v.maxTex) return false;
     below = Y;
   }

@@ -269,8 +269,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // The skin-tone shift, per cell of the light field's grid: the face's own (a black-and-white
   // target gets a black-and-white face) and its variation across the target's skin (see toneField).
   const chroma = field.global.map((v) => (greyTarget ? 1 : Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, v / gGlobal))));
+  const tone = toneField(gainField(lit, faceSize, TONE_SIGMA), chroma, CHROMA_MIN, CHROMA_MAX, greyTarget);
+  const fgn = field.w * field.h;
   // Eyes and lips keep their own colour, except that a black-and-white source's have none: they take
   // the skin's tint too.
+  const featuresKeepColour = !greySource;
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
   // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
@@ -278,10 +281,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const sY = luma(field.sourceMean);
   const srcTint = field.sourceMean.map((v) => (v - sY) / (sY + 1));
   const tint = Float64Array.from(srcTint, (v) => (chromaBoost > 0 ? v : 0));
-  const tone = toneField(gainField(lit, faceSize, TONE_SIGMA), chroma, CHROMA_MIN, CHROMA_MAX, greyTarget);
-  const fgn = field.w * field.h;
-  // The skin-tone shift is a gain per channel fitted on the skin's colour. A pixel far
-  // whiter than that mean (a sheen, which has the light's colour, not the skin's) took it whole and
+  // The skin-tone shift is a gain per channel fitted on the skin's colour. A pixel far whiter than
+  // the skin (a sheen, which has the light's colour, not the skin's) took it whole and
   // turned blue-white on a dark source brightened onto a paler face (009 onto 012: its brightest 2%
   // at B − R = +26). Each pixel takes the shift in proportion to how much of the skin's tint it has.
   const tintLen = greySource ? 0 : Math.hypot(srcTint[0]!, srcTint[1]!, srcTint[2]!);
@@ -344,7 +345,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
         const o = c * fgn;
         const kc = 1 + (tone[o + i00]! * w00 + tone[o + i01]! * w01 + tone[o + i10]! * w10 + tone[o + i11]! * w11 - 1) * tinted;
         const own = (((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!) * fq;
-        let v = (Yn + own) * (fw > 0 && !greySource ? kc + (1 - kc) * fw : kc);
+        let v = (Yn + own) * (fw > 0 && featuresKeepColour ? kc + (1 - kc) * fw : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

@@ -352,6 +352,25 @@ describe('swapFaces', () => {
     expect(blueMinusRed).toBeLessThan(-10);
   });
 
+  it('warms a pale source\'s sheen with the rest of its skin on a darker face, not leaving it a grey-blue spot', async () => {
+    // Warmth (R − B) / R of the new skin's brightest 2% against the skin's median: 012's sheen on the
+    // deep orange-brown 009 kept 0.56 of it when sheens were left out of every shift, 001's on 008 0.70.
+    for (const [source, target, least] of [[FILES.eastAsian, FILES.profile, 0.62], [FILES.eileen, '008_ai-sfhq-frontal-glasses-darkskin.jpg', 0.72]] as const) {
+      const src = await decodedWithFace(source), dst = await decodedWithFace(target);
+      const out = { ...dst.img, data: Uint8Array.from(dst.img.data) };
+      const { roi, skin } = swapOneFace(src.img, src.face, out, dst.face, () => {}, 1);
+      const px: Array<[number, number]> = [];
+      for (let y = 0; y < roi.h; y++) for (let x = 0; x < roi.w; x++) {
+        if (!skin[y * roi.w + x]) continue;
+        const p = ((roi.y + y) * out.width + roi.x + x) * 3, r = out.data[p]!, g = out.data[p + 1]!, b = out.data[p + 2]!;
+        px.push([0.299 * r + 0.587 * g + 0.114 * b, (r - b) / (r + 1)]);
+      }
+      const median = px.map((q) => q[1]).sort((a, b) => a - b)[px.length >> 1]!;
+      const top = px.sort((a, b) => b[0] - a[0]).slice(0, Math.ceil(0.02 * px.length));
+      expect(top.reduce((a, q) => a + q[1], 0) / top.length / median, source).toBeGreaterThan(least);
+    }
+  });
+
   it('does not blow a hard-lit source\'s highlights to white on a paler, softly lit face', async () => {
     // 008 is lit hard from one side (a shiny brow, nose and cheek); 007 is pale and evenly lit.
     const t = await decodedWithFace(FILES.older);

@@ -284,7 +284,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // The skin-tone shift is a gain per channel fitted on the skin's colour. A pixel far whiter than
   // the skin (a sheen, which has the light's colour, not the skin's) took it whole and
   // turned blue-white on a dark source brightened onto a paler face (009 onto 012: its brightest 2%
-  // at B − R = +26). Each pixel takes the shift in proportion to how much of the skin's tint it has.
+  // at B − R = +26). Where the shift cools (blue gains on red), each pixel takes it in proportion
+  // to how much of the skin's tint it has; where it warms (a pale face on a darker one), every
+  // pixel takes it whole, or a sheen left out of it showed as a grey-blue spot (001 onto 008).
   const tintLen = greySource ? 0 : Math.hypot(srcTint[0]!, srcTint[1]!, srcTint[2]!);
   // The light field's level at each pixel, and the target skin's highlight ceiling against it.
   const level = relitLevels(field.sourceLuma, lumGain);
@@ -335,15 +337,17 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const cs = g < chromaBoost ? g : chromaBoost;
       const extra = g > chromaBoost ? (g - chromaBoost) * Y : 0;
       let tinted = 1;
-      if (tintLen > MIN_TINT) {
+      const k0 = tone[i00]! * w00 + tone[i01]! * w01 + tone[i10]! * w10 + tone[i11]! * w11;
+      const k1 = tone[fgn + i00]! * w00 + tone[fgn + i01]! * w01 + tone[fgn + i10]! * w10 + tone[fgn + i11]! * w11;
+      const k2 = tone[2 * fgn + i00]! * w00 + tone[2 * fgn + i01]! * w01 + tone[2 * fgn + i10]! * w10 + tone[2 * fgn + i11]! * w11;
+      if (tintLen > MIN_TINT && k2 > k0) {
         const inv = 1 / (Y + 1);
         const d0 = w0 - Y, d1 = w1 - Y, d2 = w2 - Y;
         const rel = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) * inv;
         if (rel < tintLen) tinted = rel / tintLen;
       }
       for (let c = 0; c < 3; c++) {
-        const o = c * fgn;
-        const kc = 1 + (tone[o + i00]! * w00 + tone[o + i01]! * w01 + tone[o + i10]! * w10 + tone[o + i11]! * w11 - 1) * tinted;
+        const kc = 1 + ((c === 0 ? k0 : c === 1 ? k1 : k2) - 1) * tinted;
         const own = (((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!) * fq;
         let v = (Yn + own) * (fw > 0 && featuresKeepColour ? kc + (1 - kc) * fw : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.

@@ -23,8 +23,9 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
 
 /**
  * What the face engine noticed about a done swap's face photo, stable for translation on the client:
- * the face is seen side-on (its eyes and nose came from the target), or its mouth is covered (its
- * lower face came from the target).
+ * the face is seen side-on (its eyes and nose came from the target), its mouth is covered (its
+ * lower face came from the target), or it is small beside the target's face (the result is softer
+ * than the photo around it).
  */
 export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_small']);
 export type SwapWarning = z.infer<typeof swapWarning>;

@@ -138,7 +138,7 @@ export function cheekBalance(result: RgbImage, target: RgbImage, landmarks: Read
 }
 
 /** sRGB (0..255) to CIELAB (D65). */
-export function toLab(r: number, g: number, b: number): [number, number, number] {
+function toLab(r: number, g: number, b: number): [number, number, number] {
   const lin = (v: number) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   const R = lin(r), G = lin(g), B = lin(b);
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);

@@ -45,7 +45,7 @@ const MAX_LUM_STEP = 1.2;
 const MAX_TEXTURE = 2.5;
 
 /** Mean luminance, chromaticity and texture per grid cell (NaN luminance where a cell has too few pixels). */
-export interface Cells { lum: Float32Array; r: Float32Array; g: Float32Array; tex: Float32Array }
+interface Cells { lum: Float32Array; r: Float32Array; g: Float32Array; tex: Float32Array }
 
 function cells(px: Px, take: (i: number) => boolean, w: number, h: number, k: number, gw: number, gh: number): Cells {
   const gn = gw * gh;
@@ -110,7 +110,7 @@ function chroma(v: View, a: number, b: number): { drop: number; dist: number } {
 /** A cell's mean colour, from its brightness and chromaticity. */
 function rgbOf(v: View, c: number): [number, number, number] {
   const r = v.zone.r[c]!, g = v.zone.g[c]!, b = 1 - r - g;
-  const sum = v.zone.lum[c]! / (0.299 * r + 0.587 * g + 0.114 * b);
+  const sum = v.zone.lum[c]! / luma([r, g, b]);
   return [r * sum, g * sum, b * sum];
 }
 

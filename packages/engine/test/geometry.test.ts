@@ -177,6 +177,33 @@ describe('mirror fill', () => {
     expect(mirrorOverrides(src, dst, uv, mirror, triangles, 5)).toBeNull();
   });
 
+  it('takes no twin that the source shows hardly better than the triangle itself', () => {
+    // A frontal source on a turned target: its outer cheek bands are both slivers, one a little wider.
+    const { uv, mirror, triangles } = topology();
+    const dst = canonicalPoints();
+    const squash = (other: number) => {
+      const src = canonicalPoints();
+      for (let i = 0; i < MESH_POINTS; i++) {
+        const u = uv[2 * i]!;
+        if (u > 0.8) src[2 * i] = 20 + 160 + (u - 0.8) * 200 * 0.05;
+        if (u < 0.2) src[2 * i] = 20 + 40 - (0.2 - u) * 200 * other;
+      }
+      return src;
+    };
+    const mirroredOuter = (res: ReturnType<typeof mirrorOverrides>) => {
+      let count = 0;
+      for (let t = 0; t < triangles.length / 3; t++) {
+        const us = [0, 1, 2].map((k) => uv[2 * triangles[3 * t + k]!]!);
+        if (Math.min(...us) > 0.8 && res && !Number.isNaN(res.override[6 * t]!)) count++;
+      }
+      return count;
+    };
+    // The twin band at 20% of its width would be stretched 5× itself: the band keeps its own texture.
+    expect(mirroredOuter(mirrorOverrides(squash(0.2), dst, uv, mirror, triangles, 40))).toBe(0);
+    // At 80% it fills the band.
+    expect(mirroredOuter(mirrorOverrides(squash(0.8), dst, uv, mirror, triangles, 40))).toBeGreaterThan(5);
+  });
+
   it('leaves to the target what would be stretched from a sliver of the source', () => {
     const { uv, mirror, triangles } = topology();
     const frontal = canonicalPoints();

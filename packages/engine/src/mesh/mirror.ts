@@ -14,22 +14,32 @@ export interface MirrorOptions {
   halfYaw?: number;
 }
 
-/** Visibility of each triangle: front-facing area in the image relative to its canonical UV area, normalised by the whole face. */
-export function triangleVisibility(pts: Float32Array, uv: Float32Array, triangles: Uint16Array): Float32Array {
+interface Visibility {
+  /** Each triangle's front-facing image area relative to its canonical UV area, normalised by the whole face's. */
+  vis: Float32Array;
+  /** The factor that turns a triangle's image area into that visibility (0 for a degenerate one). */
+  perArea: Float32Array;
+}
+
+function triangleVisibility(pts: Float32Array, uv: Float32Array, triangles: Uint16Array): Visibility {
   const n = triangles.length / 3;
-  const vis = new Float32Array(n);
+  const vis = new Float32Array(n), perArea = new Float32Array(n);
   let imgSum = 0, uvSum = 0;
   for (let t = 0; t < n; t++) {
     const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
     const ai = -signedArea2(pts[2 * a]!, pts[2 * a + 1]!, pts[2 * b]!, pts[2 * b + 1]!, pts[2 * c]!, pts[2 * c + 1]!);
     const au = Math.abs(signedArea2(uv[2 * a]!, uv[2 * a + 1]!, uv[2 * b]!, uv[2 * b + 1]!, uv[2 * c]!, uv[2 * c + 1]!));
-    vis[t] = au > 1e-12 ? ai / au : 0;
+    vis[t] = ai;
+    perArea[t] = au > 1e-12 ? 1 / au : 0;
     if (ai > 0) imgSum += ai;
     uvSum += au;
   }
   const scale = imgSum > 0 ? uvSum / imgSum : 1;
-  for (let t = 0; t < n; t++) vis[t] = vis[t]! * scale;
-  return vis;
+  for (let t = 0; t < n; t++) {
+    perArea[t] = perArea[t]! * scale;
+    vis[t] = vis[t]! * perArea[t]!;
+  }
+  return { vis, perArea };
 }
 
 /**
@@ -46,8 +56,8 @@ export function mirrorOverrides(
   if (Math.abs(yawDiffDeg) < minYaw) return null;
   const n = triangles.length / 3;
   if (Math.abs(opts.sourceYaw ?? 0) >= (opts.halfYaw ?? 30)) return mirrorFarHalf(srcPts, uv, mirror, triangles);
-  const vs = triangleVisibility(srcPts, uv, triangles);
-  const vd = triangleVisibility(dstPts, uv, triangles);
+  const { vis: vs, perArea } = triangleVisibility(srcPts, uv, triangles);
+  const vd = triangleVisibility(dstPts, uv, triangles).vis;
   const override = new Float32Array(6 * n).fill(Number.NaN);
   let mirrored = 0;
   for (let t = 0; t < n; t++) {
@@ -60,6 +70,10 @@ export function mirrorOverrides(
     if (ai <= 0) continue; // twin not visible either
     // The twin has the same canonical area (symmetric mesh), so image areas compare directly.
     const ownArea = -signedArea2(srcPts[2 * triangles[3 * t]!]!, srcPts[2 * triangles[3 * t]! + 1]!, srcPts[2 * triangles[3 * t + 1]!]!, srcPts[2 * triangles[3 * t + 1]! + 1]!, srcPts[2 * triangles[3 * t + 2]!]!, srcPts[2 * triangles[3 * t + 2]! + 1]!);
+    // A twin the source shows hardly better than the triangle itself (a frontal source on a profile
+    // target: both cheeks' outer bands are slivers) would be stretched as much, and it brought the
+    // other side's edge (hair, an ear, its own light) as a hard-edged crescent on the cheek.
+    if (ai * perArea[t]! < ratio * target) continue;
     if (own < ratio * target && ownArea < ratio * ai) {
       override[6 * t] = srcPts[2 * a]!; override[6 * t + 1] = srcPts[2 * a + 1]!;
       override[6 * t + 2] = srcPts[2 * b]!; override[6 * t + 3] = srcPts[2 * b + 1]!;

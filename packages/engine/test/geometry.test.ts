@@ -4,7 +4,7 @@ import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
 import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
-import { dropIslands, mirrorOverrides, overStretched } from '../src/mesh/mirror.ts';
+import { dropIslands, mirrorOverrides, stretchRatios } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
 import { canonicalFace } from './mesh.ts';
 
@@ -20,6 +20,9 @@ function edgeCounts(tris: ArrayLike<number>): Map<string, number> {
 }
 
 const canonicalPoints = (scale = 200, ox = 20, oy = 20) => canonicalFace(scale, ox, oy);
+/** Triangles stretched over more than `max` times their share of the source face. */
+const overStretched = (src: Float32Array, dst: Float32Array, triangles: Uint16Array, override: Float32Array | null, max: number) =>
+  Uint8Array.from(stretchRatios(src, dst, triangles, override), (r) => (r > max ? 1 : 0));
 
 describe('per-triangle affine', () => {
   it('maps each vertex of one triangle exactly onto the other', () => {
@@ -85,7 +88,11 @@ describe('per-triangle affine', () => {
     // Without depth the first listed wins; with it, the nearer (smaller z), in either order.
     expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi }).rgb)).toBeCloseTo(40, 3);
     const lightNearer = new Float32Array([5, 5, 5, -5, -5, -5]);
-    expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi, dstZ: lightNearer }).rgb)).toBeCloseTo(220, 3);
+    const light = warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi, dstZ: lightNearer });
+    expect(at(light.rgb)).toBeCloseTo(220, 3);
+    // Each pixel knows the triangle it came from (the stretch fade reads it); none outside.
+    expect(light.triangle[20 * w + 20]).toBe(1);
+    expect(light.triangle[2 * w + 60]).toBe(-1);
     const darkNearer = new Float32Array([-5, -5, -5, 5, 5, 5]);
     expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi, dstZ: darkNearer }).rgb)).toBeCloseTo(40, 3);
   });

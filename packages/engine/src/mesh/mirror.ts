@@ -118,12 +118,15 @@ export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Ui
 }
 
 /**
- * Triangles whose source texture (their own, or the mirrored twin the warp samples instead) would be
- * stretched over more than `maxStretch` times its share of the face: a sliver the source shows edge-on
- * (a turned cheek, a twin at the silhouette) holds smeared pixels or background, so the target keeps
- * its own there. Areas are taken relative to each face's front-facing area, so scale does not count.
+ * Each triangle's share of the target face over its source texture's share of the source face (its
+ * own, or the mirrored twin the warp samples instead): how far the warp stretches it. Areas are taken
+ * relative to each face's front-facing area, so scale does not count. A sliver the source shows
+ * edge-on (a turned cheek, a twin at the silhouette) is stretched far and holds smeared pixels or
+ * background (see MAX_STRETCH and stretch-fade.ts). 0 for a triangle hidden in the target; 1 for a
+ * source triangle folded over (area ≤ 0, e.g. beside the nose), which still carries that region's
+ * own skin.
  */
-export function overStretched(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null, maxStretch: number): Uint8Array {
+export function stretchRatios(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null): Float32Array {
   const n = triangles.length / 3;
   const srcArea = new Float32Array(n), dstArea = new Float32Array(n);
   let srcSum = 0, dstSum = 0;
@@ -139,17 +142,15 @@ export function overStretched(srcPts: Float32Array, dstPts: Float32Array, triang
     dstArea[t] = -signedArea2(dstPts[2 * a]!, dstPts[2 * a + 1]!, dstPts[2 * b]!, dstPts[2 * b + 1]!, dstPts[2 * c]!, dstPts[2 * c + 1]!);
     if (dstArea[t]! > 0) dstSum += dstArea[t]!;
   }
-  const out = new Uint8Array(n);
-  if (srcSum <= 0 || dstSum <= 0) return out;
+  const ratio = new Float32Array(n);
+  if (srcSum <= 0 || dstSum <= 0) return ratio;
   for (let t = 0; t < n; t++) {
     const d = dstArea[t]! / dstSum;
     if (d <= 0) continue; // hidden in the target: not drawn anyway
     const s = srcArea[t]! / srcSum;
-    // A source triangle folded over (area ≤ 0, e.g. beside the nose) still carries that region's own
-    // skin and is kept: only slivers are refused.
-    if (s > 0 && d > maxStretch * s) out[t] = 1;
+    ratio[t] = s > 0 ? d / s : 1;
   }
-  return out;
+  return ratio;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatDepths, flatPoints } from '../detect.ts';
 import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts';
-import { dropIslands, mirrorOverrides, overStretched } from '../mesh/mirror.ts';
+import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup, type Lookup } from '../raster/resample.ts';
@@ -18,6 +18,7 @@ import { reshapeContour } from './contour.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
 import { sharpenAmount, sharpenWarped } from './sharpen.ts';
+import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretch-fade.ts';
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { luma } from './skin-model.ts';
 import { smoothstep } from '../raster/ramp.ts';
@@ -73,7 +74,7 @@ export interface SwapFaceOptions {
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
 const RESHAPE_MAX_YAW = 25;
 
-/** Largest stretch of a source triangle's share of the face onto the target's (see overStretched). */
+/** Largest stretch of a source triangle's share of the face onto the target's (see stretchRatios); beyond it the target keeps its own pixels. */
 const MAX_STRETCH = 20;
 
 /**
@@ -199,7 +200,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const mirror = mirrorOverrides(srcPts, placed, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
   // What the source shows edge-on would be stretched from a sliver: those triangles keep the target's pixels.
   const triClass = Uint8Array.from(topo.triClass);
-  const stretched = dropIslands(overStretched(srcPts, placed, topo.triangles, mirror?.override ?? null, MAX_STRETCH), topo.neighbours, topo.triClass);
+  const ratio = stretchRatios(srcPts, placed, topo.triangles, mirror?.override ?? null);
+  const stretched = dropIslands(Uint8Array.from(ratio, (r) => (r > MAX_STRETCH ? 1 : 0)), topo.neighbours, topo.triClass);
   let unseen = leaveToTarget(triClass, stretched);
   // A head seen side-on shows its eyes and midline edge-on, and the mesh (which under-reads such
   // turns) spreads them over a frontal face: a white almond or a dark hollow for an eye, the wall
@@ -221,6 +223,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const gate = gateForehead(od, ow, roi, W, cover, faceSize, placed, up);
   const masks = buildMasks(cover, roi, faceSize, mouthOpen, gate.targetHair);
   const alpha = masks.alpha, support = masks.support;
+  if (Math.abs(yawDiff) >= STRETCH_FADE_MIN_YAW) {
+    const fading = dropIslands(Uint8Array.from(ratio, (r) => (r > STRETCH_FADE_FROM ? 1 : 0)), topo.neighbours, topo.triClass);
+    fadeStretched(alpha, masks.skin, warped.triangle, ratio, fading, roi, faceSize, MAX_STRETCH);
+  }
   const { weight: occ, sourceCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
   let occluded = 0;
   if (occ) {

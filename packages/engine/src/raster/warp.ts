@@ -33,6 +33,8 @@ export interface WarpOutput {
   cover: Uint8Array;
   /** 1 where the pixel was sampled from a replacement (mirrored) source triangle; null without any. */
   fromTwin: Uint8Array | null;
+  /** Index of the triangle that covered the pixel (−1 = none). */
+  triangle: Int16Array;
 }
 
 export function warpTriangles(inp: WarpInput): WarpOutput {
@@ -40,6 +42,7 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
   const n = roi.w * roi.h;
   const rgb = new Float32Array(3 * n);
   const cover = new Uint8Array(n);
+  const triangle = new Int16Array(n).fill(-1);
   const depth = dstZ ? new Float32Array(n).fill(Infinity) : null;
   const fromTwin = srcOverride ? new Uint8Array(n) : null;
   const sw = src.width, sh = src.height, sd = src.data;
@@ -90,6 +93,7 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
           depth[idx] = z;
         } else if (cover[idx]) continue;
         cover[idx] = cls;
+        triangle[idx] = t;
         if (fromTwin) fromTwin[idx] = twin;
         // Bilinear sample of the source at the mapped position, clamped to the image.
         let sx = ma * x + mb * y + mc;
@@ -108,5 +112,5 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
       }
     }
   }
-  return { rgb, cover, fromTwin };
+  return { rgb, cover, fromTwin, triangle };
 }

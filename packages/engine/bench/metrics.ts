@@ -113,9 +113,13 @@ export function detailRatio(result: RgbImage, target: RgbImage, roi: Roi, suppor
   return b > 0 ? a / b : 1;
 }
 
-/** Visits the pixels of a disc of `r` px around landmark `v`, inside the image. */
-function eachInDisc(img: RgbImage, landmarks: ReadonlyArray<readonly number[]>, v: number, r: number, visit: (i: number) => void): void {
-  const cx = Math.round(landmarks[v]![0]!), cy = Math.round(landmarks[v]![1]!);
+type Point = readonly [number, number];
+const at = (landmarks: ReadonlyArray<readonly number[]>, v: number): Point => [landmarks[v]![0]!, landmarks[v]![1]!];
+const midpoint = (landmarks: ReadonlyArray<readonly number[]>, a: number, b: number): Point => [(landmarks[a]![0]! + landmarks[b]![0]!) / 2, (landmarks[a]![1]! + landmarks[b]![1]!) / 2];
+
+/** Visits the pixels of a disc of `r` px around a point, inside the image. */
+function eachInDisc(img: RgbImage, [px, py]: Point, r: number, visit: (i: number) => void): void {
+  const cx = Math.round(px), cy = Math.round(py);
   for (let y = cy - r; y <= cy + r; y++) for (let x = cx - r; x <= cx + r; x++) {
     if (x < 0 || y < 0 || x >= img.width || y >= img.height || (x - cx) ** 2 + (y - cy) ** 2 > r * r) continue;
     visit(y * img.width + x);
@@ -131,7 +135,7 @@ export function cheekBalance(result: RgbImage, target: RgbImage, landmarks: Read
   const r = Math.max(1, Math.round(0.04 * faceSize));
   const disc = (img: RgbImage, v: number) => {
     let s = 0, n = 0;
-    eachInDisc(img, landmarks, v, r, (i) => { s += lum(img, i); n++; });
+    eachInDisc(img, at(landmarks, v), r, (i) => { s += lum(img, i); n++; });
     return n ? s / n + 1 : 1;
   };
   return Math.abs(Math.log((disc(result, 50) / disc(result, 280)) / (disc(target, 50) / disc(target, 280))));
@@ -146,27 +150,53 @@ function toLab(r: number, g: number, b: number): [number, number, number] {
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
+/** Mean CIELAB colour over discs of radius r around the points. */
+function meanLab(img: RgbImage, points: Point[], r: number): [number, number, number] {
+  const acc: [number, number, number] = [0, 0, 0];
+  let n = 0;
+  for (const p of points) {
+    eachInDisc(img, p, r, (i) => {
+      const c = toLab(img.data[3 * i]!, img.data[3 * i + 1]!, img.data[3 * i + 2]!);
+      acc[0] += c[0]; acc[1] += c[1]; acc[2] += c[2]; n++;
+    });
+  }
+  return acc.map((v) => v / Math.max(1, n)) as [number, number, number];
+}
+
+/** The cheeks' mean colour: discs of 6% of the face around landmarks 50 and 280. */
+export function cheekLab(img: RgbImage, landmarks: ReadonlyArray<readonly number[]>, faceSize: number): [number, number, number] {
+  return meanLab(img, [at(landmarks, 50), at(landmarks, 280)], Math.max(1, Math.round(0.06 * faceSize)));
+}
+
 /**
  * Skin tone: the CIELAB colour distance (a*, b* only: brightness is the light's, see cheekBalance)
- * between the mean colour of the cheeks (discs of 6% of the face around landmarks 50 and 280 of the
- * target face) in the result and in the target. A face that does not take the skin tone around it
- * (ashen on a dark face, orange on a pale one) shows here; about 2 is a just-visible difference.
+ * between the mean colour of the cheeks (see cheekLab, at the target face's landmarks) in the result
+ * and in the target. A face that does not take the skin tone around it (ashen on a dark face, orange
+ * on a pale one) shows here; about 2 is a just-visible difference.
  */
 export function toneShift(result: RgbImage, target: RgbImage, landmarks: ReadonlyArray<readonly number[]>, faceSize: number): number {
-  const r = Math.max(1, Math.round(0.06 * faceSize));
-  const meanLab = (img: RgbImage) => {
-    const acc = [0, 0, 0];
-    let n = 0;
-    for (const v of [50, 280]) {
-      eachInDisc(img, landmarks, v, r, (i) => {
-        const c = toLab(img.data[3 * i]!, img.data[3 * i + 1]!, img.data[3 * i + 2]!);
-        acc[0]! += c[0]; acc[1]! += c[1]; acc[2]! += c[2]; n++;
-      });
-    }
-    return acc.map((v) => v / Math.max(1, n));
-  };
-  const a = meanLab(result), b = meanLab(target);
-  return Math.hypot(a[1]! - b[1]!, a[2]! - b[2]!);
+  const a = cheekLab(result, landmarks, faceSize), b = cheekLab(target, landmarks, faceSize);
+  return Math.hypot(a[1] - b[1], a[2] - b[2]);
+}
+
+/** A face in an image: its landmarks and size, for the colour measures. */
+export interface FaceAt { img: RgbImage; landmarks: ReadonlyArray<readonly number[]>; size: number }
+
+/** The lips' colour less the cheeks' (a*, b*): discs of 2% of the face in the middle of each lip (landmarks 0–13 and 14–17). */
+export function lipsAgainstCheeks(f: FaceAt): [number, number] {
+  const lips = meanLab(f.img, [midpoint(f.landmarks, 0, 13), midpoint(f.landmarks, 14, 17)], Math.max(1, Math.round(0.02 * f.size)));
+  const cheeks = cheekLab(f.img, f.landmarks, f.size);
+  return [lips[1] - cheeks[1], lips[2] - cheeks[2]];
+}
+
+/**
+ * Lip tint: how far the lips' colour against the cheeks (CIELAB a*, b*) in the result is from the
+ * source's. The skin takes the target's tone; lips that kept their own colour beside it turned
+ * lavender on a warm face, and lips taking it whole turned orange with the teeth between them.
+ */
+export function lipTint(result: FaceAt, source: FaceAt): number {
+  const r = lipsAgainstCheeks(result), s = lipsAgainstCheeks(source);
+  return Math.hypot(r[0] - s[0], r[1] - s[1]);
 }
 
 export interface Box { x: number; y: number; width: number; height: number }

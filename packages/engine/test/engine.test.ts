@@ -10,6 +10,7 @@ import { detectOnImage, flatPoints } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
+import { lipWeight } from '../src/pipeline/mask.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -369,6 +370,28 @@ describe('swapFaces', () => {
       const top = px.sort((a, b) => b[0] - a[0]).slice(0, Math.ceil(0.02 * px.length));
       expect(top.reduce((a, q) => a + q[1], 0) / top.length / median, source).toBeGreaterThan(least);
     }
+  });
+
+  it('gives the lips the skin\'s tone on a warm face, not their own colour beside it', async () => {
+    // 001's smile onto 003, an orange-tinged photo: lips that kept their own colour turned lavender
+    // beside the warmed skin.
+    const src = await decodedWithFace(FILES.eileen), dst = await decodedWithFace(FILES.hopper);
+    const out = { ...dst.img, data: Uint8Array.from(dst.img.data) };
+    const { roi, skin } = swapOneFace(src.img, src.face, out, dst.face, () => {}, 1);
+    const [found] = await detectOnImage(await loadModels(), out);
+    const lips = lipWeight(flatPoints(found!), roi, dst.face.size);
+    // Warmth (R − B) / R.
+    const warmth = (pick: (i: number) => boolean) => {
+      let sum = 0, count = 0;
+      for (let i = 0; i < roi.w * roi.h; i++) {
+        if (!pick(i)) continue;
+        const p = ((roi.y + ((i / roi.w) | 0)) * out.width + roi.x + (i % roi.w)) * 3;
+        sum += (out.data[p]! - out.data[p + 2]!) / (out.data[p]! + 1); count++;
+      }
+      return sum / count;
+    };
+    // Lips kept apart: 0.61 of the skin's warmth; taking the skin's tone, 1.01.
+    expect(warmth((i) => lips[i]! > 0.8) / warmth((i) => skin[i] === 1)).toBeGreaterThan(0.85);
   });
 
   it('does not blow a hard-lit source\'s highlights to white on a paler, softly lit face', async () => {

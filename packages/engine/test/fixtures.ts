@@ -12,6 +12,7 @@ export function fixture(name: string): Buffer {
 
 export const FILES = {
   eileen: '001_nasa-eileen-collins.png',
+  hopper: '003_navy-grace-hopper.jpg',
   crew: '004_nasa-apollo11-crew.jpg',
   older: '007_ai-tpdne-older-woman.jpg',
   profile: '009_ai-sfhq-profile-darkskin-man.jpg',

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MESH_POINTS, TRI_SKIN, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
+import { INNER_LIP_LOWER, MESH_POINTS, TRI_SKIN, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
 import { mirrorFarHalf } from '../src/mesh/mirror.ts';
 import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
 import { occlusionMask } from '../src/pipeline/occlusion.ts';
-import { featureWeight } from '../src/pipeline/mask.ts';
+import { featureWeight, lipWeight } from '../src/pipeline/mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, FOREHEAD_TOLERANCE, liftForehead, lumaGains, splitSkin, TONE_LOCAL_RANGE, TONE_SIGMA, toneField } from '../src/pipeline/relight.ts';
 import { canonicalFace } from './mesh.ts';
 
@@ -131,6 +131,24 @@ describe('feature weight (eyes and lips relit apart from the skin)', () => {
     let step = 0;
     for (let y = 0; y < roi.h; y++) for (let x = 1; x < roi.w; x++) step = Math.max(step, Math.abs(fw[y * roi.w + x]! - fw[y * roi.w + x - 1]!));
     expect(step).toBeLessThan(0.35);
+  });
+});
+
+describe('lip weight (lips take the skin\'s tone, the teeth between them do not)', () => {
+  it('is 1 on both lips, 0 in an open mouth\'s opening and on the cheeks, and never more than the feature weight', () => {
+    const pts = canonicalPoints(200, 60, 60);
+    // Open the mouth: the lower lip, inner and outer edges, 16 px down.
+    const lower = new Set<number>([...INNER_LIP_LOWER.slice(1, -1), 146, 91, 181, 84, 17, 314, 405, 321, 375]);
+    for (const i of lower) pts[2 * i + 1]! += 16;
+    const roi = { x: 40, y: 40, w: 240, h: 240 };
+    const lw = lipWeight(pts, roi, 200), fw = featureWeight(pts, roi, 200);
+    const mid = (a: number, b: number) => lw[(Math.round((pts[2 * a + 1]! + pts[2 * b + 1]!) / 2) - roi.y) * roi.w + Math.round((pts[2 * a]! + pts[2 * b]!) / 2) - roi.x]!;
+    expect(mid(0, 13)).toBeGreaterThan(0.8); // upper lip
+    expect(mid(14, 17)).toBeGreaterThan(0.8); // lower lip
+    expect(mid(13, 14)).toBeLessThan(0.1); // the opening
+    expect(mid(159, 145)).toBe(0); // an eye
+    expect(mid(50, 50)).toBe(0); // a cheek
+    for (let i = 0; i < lw.length; i++) expect(lw[i]!).toBeLessThanOrEqual(fw[i]! + 1e-6);
   });
 });
 

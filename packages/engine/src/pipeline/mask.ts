@@ -3,7 +3,7 @@
 // the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
 import { gaussianBlur } from '../raster/blur.ts';
 import type { Roi } from '../raster/warp.ts';
-import { LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_FOREHEAD, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { INNER_LIP_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_FOREHEAD, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { upsampleSparse } from '../raster/resample.ts';
 import { smoothstep } from '../raster/ramp.ts';
@@ -111,18 +111,33 @@ const FEATURE_LOOP_GROW = 1.1;
 
 /**
  * How much each ROI pixel is eye or lips (0..1), feathered. These are relit apart from the skin (eye
- * whites must not blow out, lips keep their colour); the lids and brows around them are skin and
- * follow the skin's light, so no outline of the features shows on a face much darker or lighter
- * than the source's.
+ * whites must not blow out); the lids and brows around them are skin and follow the skin's light, so
+ * no outline of the features shows on a face much darker or lighter than the source's.
  * @param pts target-placed mesh points, flat x,y in image coordinates
  */
 export function featureWeight(pts: Float32Array, roi: Roi, faceSize: number): Float32Array {
+  return loopsWeight(pts, roi, faceSize, [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, OUTER_LIP_LOOP], FEATURE_LOOP_GROW);
+}
+
+/**
+ * How much each ROI pixel is lip tissue (0..1, within featureWeight's): the lips less the mouth's
+ * opening. Lips take the skin's tone (see swapOneFace); the teeth between them keep their colour.
+ */
+export function lipWeight(pts: Float32Array, roi: Roi, faceSize: number): Float32Array {
+  const lips = loopsWeight(pts, roi, faceSize, [OUTER_LIP_LOOP], FEATURE_LOOP_GROW);
+  const opening = loopsWeight(pts, roi, faceSize, [INNER_LIP_LOOP], 1);
+  for (let i = 0; i < lips.length; i++) lips[i] = Math.max(0, lips[i]! - opening[i]!);
+  return lips;
+}
+
+/** The loops (grown by `grow` about their centres) filled on a coarse grid, feathered by FEATURE_FEATHER. */
+function loopsWeight(pts: Float32Array, roi: Roi, faceSize: number, loops: ReadonlyArray<readonly number[]>, grow: number): Float32Array {
   const { w, h } = roi;
   const ds = Math.max(1, Math.floor(faceSize / 120));
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
   const grid = new Float32Array(gw * gh);
-  for (const loop of [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, OUTER_LIP_LOOP]) {
-    const poly = loopUv(pts, loop, FEATURE_LOOP_GROW);
+  for (const loop of loops) {
+    const poly = loopUv(pts, loop, grow);
     // Into grid coordinates (cell centres at integers).
     for (let k = 0; k < poly.length; k += 2) {
       poly[k] = (poly[k]! - roi.x + 0.5) / ds - 0.5;

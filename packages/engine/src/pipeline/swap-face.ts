@@ -9,7 +9,7 @@ import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup, type Lookup } from '../raster/resample.ts';
-import { buildMasks, featureWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
+import { buildMasks, featureWeight, lipWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
 import { occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
@@ -277,11 +277,15 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const chroma = field.global.map((v) => (greyTarget ? 1 : Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, v / gGlobal))));
   const tone = toneField(gainField(lit, faceSize, TONE_SIGMA), chroma, CHROMA_MIN, CHROMA_MAX, greyTarget);
   const fgn = field.w * field.h;
-  // Eyes and lips keep their own colour, except that a black-and-white source's have none: they take
-  // the skin's tint too.
+  // The eyes and the mouth's opening (teeth) keep their own colour: a skin-tone shift, largely the
+  // two skins' difference, tinted eye whites blue and turned teeth orange on a tanned face. The lips
+  // take the skin's whole shift: kept apart, they turned lavender beside an orange-tinged face (001
+  // onto 003) and stayed pink on a brown one. A black-and-white source's features have no colour of
+  // their own: they take the skin's tint too.
   const featuresKeepColour = !greySource;
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
+  const lipW = featuresKeepColour ? lipWeight(placed, roi, faceSize) : null;
   // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
   // brightening adds back (see the relight loop); none on a black-and-white target.
   const sY = luma(field.sourceMean);
@@ -320,10 +324,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const cell = cellRow + cellX[x]!;
       const lg = fromTwin && fromTwin[i] ? twinGain! : lumGain;
       const gL = lg[i00]! * w00 + lg[i01]! * w01 + lg[i10]! * w10 + lg[i11]! * w11;
-      // Eyes and lips keep their own colour (a skin-tone shift would tint eye whites blue or lips
-      // pink), and follow the light change only halfway (in log space) and within bounds, so a dark
-      // source's eyes are not blown out to white on a pale target; skin takes the full change. The
-      // two blend over a feathered edge.
+      // Eyes and lips follow the light change only halfway (in log space) and within bounds, so a
+      // dark source's eyes are not blown out to white on a pale target; skin takes the full change.
+      // The two blend over a feathered edge.
       const fw = featW[i]!;
       const g = fw > 0 ? gL + (Math.min(FEATURE_GAIN_MAX, Math.max(FEATURE_GAIN_MIN, Math.sqrt(gL))) - gL) * fw : gL;
       // Brighten luminance by the full gain and each pixel's own colour differences by at most
@@ -355,7 +358,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       for (let c = 0; c < 3; c++) {
         const kc = 1 + ((c === 0 ? k0 : c === 1 ? k1 : k2) - 1) * tinted;
         const own = (((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!) * fq;
-        let v = (Yn + own) * (fw > 0 && featuresKeepColour ? kc + (1 - kc) * fw : kc);
+        let v = (Yn + own) * (fw > 0 && lipW ? kc + (1 - kc) * (fw - lipW[i]!) : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

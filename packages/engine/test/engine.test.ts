@@ -474,6 +474,15 @@ describe('swapFaces', () => {
     expect(changedInside).toBeLessThanOrEqual(stats.changedPixels);
   });
 
+  it('swaps a wrinkled forehead instead of taking its wrinkles for hair', async () => {
+    // 012's forehead is lined; read as streaked like hair, most of it was kept, and 011's face wore it.
+    const src = await decodedWithFace('011_ai-sfhq-baby.jpg'), dst = await decodedWithFace(FILES.eastAsian);
+    const out = { ...dst.img, data: Uint8Array.from(dst.img.data) };
+    const { foreheadPixels } = swapOneFace(src.img, src.face, out, dst.face, () => {}, 1, { sourceShape: 1 });
+    // 6,408 forehead pixels were swapped when the target's texture bar was the source's; 8,078 now.
+    expect(foreheadPixels).toBeGreaterThan(7200);
+  });
+
   it('leaves no hard-edged cell where the forehead gate keeps the target\'s fringe', async () => {
     // 007's fringe is ragged: the gate leaves some cells above the brows to the target. Those take the
     // blend's coarse bands, so the new skin's tone fades into them. Written only where the source

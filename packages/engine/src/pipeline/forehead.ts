@@ -41,8 +41,15 @@ const HIGHLIGHT_HUE_TOLERANCE = 0.12, HIGHLIGHT_MIN_TINT = 0.4;
 const MAX_LUM_RATIO = 1.5;
 /** Brightness step (either way) between neighbouring cells going up. */
 const MAX_LUM_STEP = 1.2;
-/** Texture (mean absolute luminance gradient) of a cell relative to the cheeks' and nose's median: hair is streaked. */
-const MAX_TEXTURE = 2.5;
+/**
+ * Texture (mean absolute luminance gradient) of a cell relative to the cheeks' and nose's median:
+ * hair is streaked. So is an old forehead: at 2.5 the target's wrinkled ones (010, 012, 015) were
+ * taken for hair and kept, and the new face wore the old forehead above its brows. The target's
+ * hair is told from its skin by colour and brightness as well, so its bar is higher; the source's
+ * stays low, as a strand of its hair is pasted onto the other face (at 3.5, 012's temple strand
+ * came onto 011's forehead).
+ */
+const MAX_TEXTURE_SOURCE = 2.5, MAX_TEXTURE_TARGET = 5;
 
 /** Mean luminance, chromaticity and texture per grid cell (NaN luminance where a cell has too few pixels). */
 interface Cells { lum: Float32Array; r: Float32Array; g: Float32Array; tex: Float32Array }
@@ -89,7 +96,7 @@ function median(values: number[]): number {
 /** One image's view of the forehead: its cells, the cheeks' and nose's skin model and texture bound. */
 export interface View { zone: Cells; m: SkinModel; maxTex: number }
 
-function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number): View | null {
+function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number, maxTexture: number): View | null {
   // The reference skin is the upper skin outside the forehead (cheeks, nose), which no fringe covers.
   const cheeks = (i: number) => cover[i] === TRI_SKIN_UPPER && zone[i] === 0;
   const m = skinModel(px, cheeks, w, h);
@@ -97,7 +104,7 @@ function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number,
   const ref = cells(px, cheeks, w, h, k, gw, gh);
   const tex: number[] = [];
   for (let c = 0; c < ref.tex.length; c++) if (!Number.isNaN(ref.lum[c]!)) tex.push(ref.tex[c]!);
-  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: MAX_TEXTURE * Math.max(1, median(tex)) };
+  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: maxTexture * Math.max(1, median(tex)) };
 }
 
 /** Redness drop and chromaticity distance of cell a from cell b (or from the model's mean when b < 0). */
@@ -206,8 +213,8 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
   const keep = new Uint8Array(gw * gh), hairT = new Uint8Array(gw * gh);
   let anyHair = false;
-  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh);
-  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh);
+  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_TARGET);
+  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_SOURCE);
   const zoneCells = inZone(zone, w, h, k, gw, gh);
   if (vt && vs) {
     // Walk down from each cell to the brows, then judge the column from the bottom up.

@@ -11,6 +11,7 @@ import { cosine, faceDescriptor } from './identity.ts';
 import { loadModels, type Models } from './models.ts';
 import { swapFace } from './pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
+import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
 
 export interface DetectOptions {
@@ -133,7 +134,13 @@ function validate(opts: SwapOptions): void {
 // Bulk jobs reuse one source face for many targets, and catalogue photos are the target of many
 // users' swaps: keep each image's decoded pixels, faces and descriptors (the pixels are never written:
 // a swap works on a copy).
-interface ImageEntry { img: RgbImage; faces: Face[]; descriptors: Map<number, Float32Array> }
+interface ImageEntry {
+  img: RgbImage;
+  faces: Face[];
+  descriptors: Map<number, Float32Array>;
+  /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
+  reduced: Map<string, { img: RgbImage; face: Face }>;
+}
 const imageCache = new Map<string, ImageEntry>();
 // 64 MB of pixels keeps a worker under 500 MB RSS with the identity model loaded (471 MB measured at 96 MB).
 const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -176,7 +183,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map() };
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), reduced: new Map() };
     add('detect', performance.now() - t);
   }
   remember(d.key, entry);
@@ -190,6 +197,19 @@ async function descriptorOf(models: Models, entry: ImageEntry, face: Face): Prom
     entry.descriptors.set(face.index, d);
   }
   return d;
+}
+
+/** The source face as the warp should read it for a target face of `targetSize` (see sourceFactor). */
+async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Promise<{ img: RgbImage; face: Face }> {
+  const f = sourceFactor(face.size, targetSize);
+  if (f === 1) return { img: entry.img, face };
+  const key = `${face.index}:${f}`;
+  let r = entry.reduced.get(key);
+  if (!r) {
+    r = await reduceFace(entry.img, face, f);
+    entry.reduced.set(key, r);
+  }
+  return r;
 }
 
 export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
@@ -238,9 +258,13 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
+  t = performance.now();
+  const from: Array<{ img: RgbImage; face: Face }> = [];
+  for (const face of targets) from.push(await sourceAt(source, srcFace, face.size));
+  add('reduce', performance.now() - t);
   targets.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapFace(source.img, srcFace, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
+    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');

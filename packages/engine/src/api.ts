@@ -132,8 +132,8 @@ function validate(opts: SwapOptions): void {
 }
 
 // Bulk jobs reuse one source face for many targets, and catalogue photos are the target of many
-// users' swaps: keep each image's decoded pixels, faces and descriptors (the pixels are never written:
-// a swap works on a copy).
+// users' swaps: keep each image's decoded pixels, faces, descriptors and reduced faces (the pixels are
+// never written: a swap works on a copy).
 interface ImageEntry {
   img: RgbImage;
   faces: Face[];

@@ -50,7 +50,7 @@ describe('source reduction (a source face far larger than the target\'s)', () =>
       }
       return sum / n;
     };
-    // Mean |Laplacian| of the new face over the target's own there: 1.06 unfiltered, 0.70 now.
+    // Mean |Laplacian| of the new face over the target's own there: 1.06 unfiltered, 0.85 now.
     expect(lapl(r.raw!.image) / lapl(target)).toBeLessThan(0.95);
   });
 });

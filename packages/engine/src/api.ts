@@ -1,7 +1,6 @@
 // The engine's public operations: detectFaces and swapFaces. Options are validated up front, then
 // one execute step runs the pipeline (decode → detect → choose → per face: warp, mask, relight,
 // blend → encode → identity), timing every stage.
-import { createHash } from 'node:crypto';
 import { DEFAULT_MAX_PIXELS, decodeImage, type RgbImage } from './decode.ts';
 import { DEFAULT_MIN_FACE_SIZE, detectOnImage, type Face } from './detect.ts';
 import { chooseSource, chooseTargets, type TargetSelection } from './choose.ts';
@@ -13,6 +12,7 @@ import { swapFace } from './pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
+import { cacheKey, ImageCache, type ImageEntry } from './image-cache.ts';
 
 export interface DetectOptions {
   maxPixels?: number;
@@ -131,39 +131,13 @@ function validate(opts: SwapOptions): void {
   throw new EngineError('invalid_options', "targetFaces must be 'largest', 'all', a list of indices or { reference }.");
 }
 
-// Bulk jobs reuse one source face for many targets, and catalogue photos are the target of many
-// users' swaps: keep each image's decoded pixels, faces, descriptors and reduced faces (the pixels are
-// never written: a swap works on a copy).
-interface ImageEntry {
-  img: RgbImage;
-  faces: Face[];
-  descriptors: Map<number, Float32Array>;
-  /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
-  reduced: Map<string, { img: RgbImage; face: Face }>;
-}
-const imageCache = new Map<string, ImageEntry>();
 // 64 MB of pixels keeps a worker under 500 MB RSS with the identity model loaded (471 MB measured at 96 MB).
 const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
+const imageCache = new ImageCache(IMAGE_CACHE_BYTES);
 
 /** Forgets cached images (the benchmark uses it to time swaps of never-seen photos). */
 export function clearImageCache(): void {
   imageCache.clear();
-}
-
-function cacheKey(buf: Buffer, maxPixels: number, minFaceSize: number): string {
-  return createHash('sha1').update(buf).digest('hex') + `:${maxPixels}:${minFaceSize}`;
-}
-
-function remember(key: string, entry: ImageEntry): void {
-  imageCache.delete(key);
-  imageCache.set(key, entry);
-  let bytes = 0;
-  for (const e of imageCache.values()) bytes += e.img.data.length;
-  for (const [k, e] of imageCache) {
-    if (bytes <= IMAGE_CACHE_BYTES || imageCache.size <= 2) break;
-    bytes -= e.img.data.length;
-    imageCache.delete(k);
-  }
 }
 
 type Timer = (stage: string, ms: number) => void;
@@ -186,7 +160,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
     entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), reduced: new Map() };
     add('detect', performance.now() - t);
   }
-  remember(d.key, entry);
+  imageCache.remember(d.key, entry);
   return entry;
 }
 
@@ -208,6 +182,7 @@ async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Prom
   if (!r) {
     r = await reduceFace(entry.img, face, f);
     entry.reduced.set(key, r);
+    imageCache.trim();
   }
   return r;
 }

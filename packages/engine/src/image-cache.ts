@@ -1,0 +1,68 @@
+// Bulk jobs reuse one source face for many targets, and catalogue photos are the target of many
+// users' swaps: each image's decoded pixels, faces, descriptors and reduced faces are kept, least
+// recently used dropped first (the pixels are never written: a swap works on a copy).
+import { createHash } from 'node:crypto';
+import type { RgbImage } from './decode.ts';
+import type { Face } from './detect.ts';
+
+export interface ImageEntry {
+  img: RgbImage;
+  faces: Face[];
+  descriptors: Map<number, Float32Array>;
+  /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
+  reduced: Map<string, { img: RgbImage; face: Face }>;
+}
+
+/** The cache key of an image's bytes under the options that change what is kept of it. */
+export function cacheKey(buf: Buffer, maxPixels: number, minFaceSize: number): string {
+  return createHash('sha1').update(buf).digest('hex') + `:${maxPixels}:${minFaceSize}`;
+}
+
+/** Pixel bytes an entry holds: its image and the reduced copies of its faces. */
+function entryBytes(e: ImageEntry): number {
+  let bytes = e.img.data.length;
+  for (const r of e.reduced.values()) bytes += r.img.data.length;
+  return bytes;
+}
+
+export class ImageCache {
+  private readonly entries = new Map<string, ImageEntry>();
+
+  /** `limitBytes` of pixels, reduced copies included; the two most recent images always stay. */
+  constructor(private readonly limitBytes: number) {}
+
+  get(key: string): ImageEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Stores (or refreshes) an entry as the most recently used, then trims. */
+  remember(key: string, entry: ImageEntry): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.trim();
+  }
+
+  /** Drops the least recently used entries beyond the limit; call it again after an entry grows. */
+  trim(): void {
+    let bytes = this.bytes();
+    for (const [k, e] of this.entries) {
+      if (bytes <= this.limitBytes || this.entries.size <= 2) break;
+      bytes -= entryBytes(e);
+      this.entries.delete(k);
+    }
+  }
+
+  bytes(): number {
+    let bytes = 0;
+    for (const e of this.entries.values()) bytes += entryBytes(e);
+    return bytes;
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

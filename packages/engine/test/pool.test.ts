@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, EngineError, type EnginePool } from '../src/index.ts';
 import { fixture, FILES } from './fixtures.ts';
@@ -78,6 +79,13 @@ describe('engine pool', () => {
       expect(st.failed).toBe(0);
     } finally {
       await p.close();
+    }
+  });
+
+  it('starts its workers with few malloc arenas (glibc\'s default kept ~120 MB more per worker)', () => {
+    for (const pid of pool.workerPids()) {
+      const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(env).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`);
     }
   });
 

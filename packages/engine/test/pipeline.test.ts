@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INNER_LIP_LOWER, MESH_POINTS, TRI_SKIN, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
 import { mirrorFarHalf } from '../src/mesh/mirror.ts';
-import { fitSimilarity, JAW, reshapeContour } from '../src/pipeline/contour.ts';
+import { fitSimilarity, JAW, MAX_ASYMMETRY, reshapeContour, symmetricOffsets } from '../src/pipeline/contour.ts';
 import { occlusionMask } from '../src/pipeline/occlusion.ts';
 import { featureWeight, lipWeight } from '../src/pipeline/mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, FOREHEAD_TOLERANCE, liftForehead, lumaGains, splitSkin, TONE_LOCAL_RANGE, TONE_SIGMA, toneField } from '../src/pipeline/relight.ts';
@@ -58,6 +58,47 @@ describe('outline reshaping (step 7)', () => {
     // A source with the same shape leaves the image alone.
     const same = canonicalPoints();
     expect(reshapeContour({ data, width: w, height: h }, roi, canonicalPoints(), same, 200, { strength: 0.5 })).toBe(0);
+  });
+});
+
+describe('outline reshaping: what it leaves alone', () => {
+  const wider = (k: number) => {
+    const src = canonicalPoints(), cx = 60 + 100;
+    for (const j of JAW) src[2 * j] = cx + (src[2 * j]! - cx) * k;
+    return src;
+  };
+  const image = () => { const data = new Uint8Array(320 * 320 * 3); for (let i = 0; i < data.length; i++) data[i] = (i * 7) % 256; return { data, width: 320, height: 320 }; };
+  const roi = { x: 40, y: 40, w: 240, h: 240 };
+
+  it('moves the chin and the ear-level sides hardly at all, and their neighbours little', () => {
+    const dst = canonicalPoints(), orig = Float32Array.from(dst);
+    reshapeContour(image(), roi, dst, wider(1.12), 200, { strength: 0.5 });
+    const moved = (i: number) => Math.hypot(dst[2 * i]! - orig[2 * i]!, dst[2 * i + 1]! - orig[2 * i + 1]!);
+    const most = Math.max(...JAW.map(moved));
+    // Their own offsets are 0; the smooth field around the moving points carries them a little.
+    for (const i of [152, 234, 454]) expect(moved(i)).toBeLessThan(0.1 * most);
+    // Next to the chin, a point follows a fraction of the jaw angle's move (pinned outright, it
+    // stood still beside a point moving fully: a corner).
+    for (const i of [148, 377]) expect(moved(i)).toBeLessThan(0.35 * most);
+    // The jaw angle moves most: the weight peaks there.
+    expect(moved(136)).toBeGreaterThan(0.8 * most);
+  });
+
+  it('takes only the offset both sides agree on, and none when one side alone is pushed out', () => {
+    // One side of the jaw 6% of the face further out (a hand on the cheek): the sides disagree.
+    const src = canonicalPoints(), cx = 60 + 100;
+    for (const j of JAW) if (src[2 * j]! < cx) src[2 * j] = src[2 * j]! - 0.12 * 200 * (1 - Math.abs(JAW.indexOf(j) - 5) / 10);
+    expect(symmetricOffsets(canonicalPoints(), src, 200)).toBeNull();
+    const dst = canonicalPoints();
+    expect(reshapeContour(image(), roi, dst, src, 200, { strength: 0.5 })).toBe(0);
+    // A symmetric widening: mirrored offsets, and within the bar.
+    const off = symmetricOffsets(canonicalPoints(), wider(1.1), 200)!;
+    const m = JAW.length;
+    for (let j = 0; j < m; j++) {
+      expect(off[2 * j]!).toBeCloseTo(-off[2 * (m - 1 - j)]!, 2);
+      expect(off[2 * j + 1]!).toBeCloseTo(off[2 * (m - 1 - j) + 1]!, 2);
+    }
+    expect(MAX_ASYMMETRY).toBeLessThan(0.055);
   });
 });
 

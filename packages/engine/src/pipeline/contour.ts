@@ -8,10 +8,13 @@ import { smoothstep } from '../raster/ramp.ts';
 /** Jaw and lower-cheek contour, ear to ear through the chin. */
 export const JAW = [234, 93, 132, 58, 172, 136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365, 397, 288, 361, 323, 454];
 /**
- * Contour points left in place: chin and ear-level sides (with forehead top, the points head-pose
- * estimation relies on), so reshaping changes the jaw's shape, not the head's apparent pose.
+ * How far each JAW point follows the source, sin²(2π·u) along the contour (u = 0 at one ear, ½ at the
+ * chin, 1 at the other ear): the chin and the ear-level sides (with the forehead top, the points
+ * head-pose estimation relies on) stay, so reshaping changes the jaw's shape, not the head's apparent
+ * pose, and the weight leaves them smoothly. Pinning them outright (weight 0 beside 1) bent the jaw
+ * line into a corner beside the chin (011 onto 008).
  */
-const PINNED = new Set([152, 234, 454, 93, 323, 148, 377]);
+const JAW_WEIGHT = JAW.map((_, j) => Math.sin((2 * Math.PI * j) / (JAW.length - 1)) ** 2);
 /** Points that fix the alignment of the two faces: eye corners, nose line, mouth corners. */
 const ANCHORS = [33, 133, 362, 263, 168, 6, 197, 195, 5, 4, 1, 61, 291];
 
@@ -34,6 +37,49 @@ export function fitSimilarity(from: Float32Array, to: Float32Array, idx: readonl
   return { a, b, tx: tx - (a * fx - b * fy), ty: ty - (b * fx + a * fy) };
 }
 
+/**
+ * Mean disagreement between the two sides' offsets (one side's mirrored onto the other), as a
+ * fraction of the face size, beyond which the source's contour is not its jaw: a hand on the cheek
+ * (015) pushed one side of it out by 5.5% of the face. Over the fixtures' frontal pairs free of
+ * one, the sides disagree by 0.2–2.5%, and by 3–5% with 012, whose left cheek outline lies on the wall.
+ */
+export const MAX_ASYMMETRY = 0.03;
+
+/**
+ * Each JAW point's offset from the target's contour to the source's (aligned on eyes, nose and
+ * mouth), flat x,y, made symmetric about the face's axis (chin 152 to forehead top 10): the two
+ * sides' mean. A face's width and jaw are what identify it; what differs between its sides is
+ * mostly a slight turn or something over the jaw. Null when the sides disagree by more than
+ * MAX_ASYMMETRY.
+ */
+export function symmetricOffsets(dstPts: Float32Array, srcPts: Float32Array, faceSize: number): Float32Array | null {
+  const sim = fitSimilarity(srcPts, dstPts, ANCHORS);
+  const m = JAW.length;
+  let ux = dstPts[2 * 10]! - dstPts[2 * 152]!, uy = dstPts[2 * 10 + 1]! - dstPts[2 * 152 + 1]!;
+  const len = Math.hypot(ux, uy) || 1;
+  ux /= len; uy /= len;
+  // Across (a) and up (u) components of each offset; JAW[j]'s mirror twin is JAW[m − 1 − j].
+  const a = new Float64Array(m), u = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    const i = JAW[j]!;
+    const sx = srcPts[2 * i]!, sy = srcPts[2 * i + 1]!;
+    const ox = sim.a * sx - sim.b * sy + sim.tx - dstPts[2 * i]!, oy = sim.b * sx + sim.a * sy + sim.ty - dstPts[2 * i + 1]!;
+    a[j] = ox * -uy + oy * ux;
+    u[j] = ox * ux + oy * uy;
+  }
+  let asym = 0;
+  for (let j = 0; j < m; j++) { const k = m - 1 - j; asym += Math.hypot(a[j]! + a[k]!, u[j]! - u[k]!) / 2; }
+  if (asym / m > MAX_ASYMMETRY * faceSize) return null;
+  const out = new Float32Array(2 * m);
+  for (let j = 0; j < m; j++) {
+    const k = m - 1 - j;
+    const sa = (a[j]! - a[k]!) / 2, su = (u[j]! + u[k]!) / 2;
+    out[2 * j] = sa * -uy + su * ux;
+    out[2 * j + 1] = sa * ux + su * uy;
+  }
+  return out;
+}
+
 export interface ContourOptions {
   /** Fraction of the way the target's contour moves toward the source's (0 disables). */
   strength: number;
@@ -48,16 +94,15 @@ export interface ContourOptions {
 export function reshapeContour(img: RgbImage, roi: Roi, dstPts: Float32Array, srcPts: Float32Array, faceSize: number, opts: ContourOptions): number {
   if (opts.strength <= 0) return 0;
   const maxShift = (opts.maxShift ?? 0.06) * faceSize;
-  const sim = fitSimilarity(srcPts, dstPts, ANCHORS);
   const m = JAW.length;
+  const offsets = symmetricOffsets(dstPts, srcPts, faceSize);
+  if (!offsets) return 0;
   const cx = new Float32Array(m), cy = new Float32Array(m), dx = new Float32Array(m), dy = new Float32Array(m);
   let maxD = 0;
   for (let j = 0; j < m; j++) {
     const i = JAW[j]!;
-    const sx = srcPts[2 * i]!, sy = srcPts[2 * i + 1]!;
-    const px = sim.a * sx - sim.b * sy + sim.tx, py = sim.b * sx + sim.a * sy + sim.ty;
-    const pin = PINNED.has(i) ? 0 : 1;
-    let ddx = pin * opts.strength * (px - dstPts[2 * i]!), ddy = pin * opts.strength * (py - dstPts[2 * i + 1]!);
+    const f = JAW_WEIGHT[j]! * opts.strength;
+    let ddx = f * offsets[2 * j]!, ddy = f * offsets[2 * j + 1]!;
     const len = Math.hypot(ddx, ddy);
     if (len > maxShift) { ddx *= maxShift / len; ddy *= maxShift / len; }
     dx[j] = ddx; dy[j] = ddy;

@@ -7,8 +7,8 @@
 // cover itself, which then gives a colour model of the cover (a pale pink scarf is too close to skin
 // for the skin model alone).
 import { gaussianBlur } from '../raster/blur.ts';
-import { TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
-import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
+import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, skinModel, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
 import type { Roi } from '../raster/warp.ts';
 import { upsampleSparse } from '../raster/resample.ts';
 import { fillPolygon } from '../raster/polygon.ts';
@@ -38,6 +38,30 @@ const MIN_LIP_SAMPLES = 8;
 function mouthCover(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinModel): SkinModel | null {
   const cover = fitSkin(px, (i) => lips[i] === 1, w, h, null, MIN_LIP_SAMPLES);
   return cover && cover.mr - cover.mg < skin.mr - skin.mg - COVER_MARGIN ? cover : null;
+}
+
+/**
+ * Whether something covers the mouth of the face with mesh `pts` in `image` (see mouthCover), judged
+ * on the image itself, before any warp: the skin is modelled on the face's upper-skin triangles.
+ */
+export function mouthCoveredIn(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array): boolean {
+  const { w, h } = roi;
+  const { triangles, triClass } = topology();
+  const upper = new Uint8Array(w * h);
+  const tri = new Float32Array(6);
+  for (let t = 0; t < triClass.length; t++) {
+    if (triClass[t] !== TRI_SKIN_UPPER) continue;
+    for (let v = 0; v < 3; v++) { const p = triangles[3 * t + v]!; tri[2 * v] = pts[2 * p]!; tri[2 * v + 1] = pts[2 * p + 1]!; }
+    // Only the rows the triangle spans.
+    const y0 = Math.max(0, Math.floor(Math.min(tri[1]!, tri[3]!, tri[5]!)) - roi.y), y1 = Math.min(h - 1, Math.ceil(Math.max(tri[1]!, tri[3]!, tri[5]!)) - roi.y);
+    if (y1 >= y0) fillPolygon(upper.subarray(y0 * w), w, y1 - y0 + 1, roi.x, roi.y + y0, tri);
+  }
+  const px = imagePx(image, imageWidth, roi);
+  const skin = skinModel(px, (i) => upper[i] === 1, w, h);
+  if (!skin) return false;
+  const lips = new Uint8Array(w * h);
+  fillPolygon(lips, w, h, roi.x, roi.y, loopUv(pts, OUTER_LIP_LOOP));
+  return mouthCover(px, lips, w, h, skin) !== null;
 }
 
 /** 0..1: how much nearer the cover's colour than the skin's pixel `rgb` is. */

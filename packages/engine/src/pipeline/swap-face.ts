@@ -11,7 +11,7 @@ import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { boxDown, gridFor, lookup, type Lookup } from '../raster/resample.ts';
 import { buildMasks, featureWeight, lipWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
-import { occlusionMask } from './occlusion.ts';
+import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
 import { reshapeContour } from './contour.ts';
@@ -188,7 +188,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   let t = performance.now();
   let reshapedBy = 0;
   const reshape = opts.reshape ?? 0;
-  if (reshape > 0 && Math.abs(srcFace.rotation.yaw) < RESHAPE_MAX_YAW && Math.abs(dstFace.rotation.yaw) < RESHAPE_MAX_YAW) {
+  // A covered mouth (a scarf) hides the jaw: the contour found there is the cover's, which reshaping
+  // bent into a wave (onto 014) or took for the source's jaw.
+  if (reshape > 0 && Math.abs(srcFace.rotation.yaw) < RESHAPE_MAX_YAW && Math.abs(dstFace.rotation.yaw) < RESHAPE_MAX_YAW
+    && !mouthCoveredIn(od, ow, roi, dstPts) && !mouthCoveredIn(src.data, src.width, faceRoi(srcFace, src.width, src.height), srcPts)) {
     reshapedBy = reshapeContour(out, roi, dstPts, srcPts, faceSize, { strength: reshape });
     timer('reshape', performance.now() - t);
     t = performance.now();

@@ -1,0 +1,26 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { detectFaces, loadModels } from '../src/index.ts';
+import { decodeImage } from '../src/decode.ts';
+import { flatPoints } from '../src/detect.ts';
+import { mouthCoveredIn } from '../src/pipeline/occlusion.ts';
+import { faceRoi } from '../src/pipeline/swap-face.ts';
+import { fixture, FILES } from './fixtures.ts';
+
+beforeAll(async () => { await loadModels(); });
+
+async function covered(file: string): Promise<boolean> {
+  const buf = fixture(file);
+  const [img, d] = await Promise.all([decodeImage(buf), detectFaces(buf)]);
+  const face = d.faces[0]!;
+  return mouthCoveredIn(img.data, img.width, faceRoi(face, img.width, img.height), flatPoints(face));
+}
+
+describe('outline reshaping is left out where a cover hides the jaw', () => {
+  it('finds the scarf over 014\'s mouth before any warp', async () => {
+    expect(await covered(FILES.scarf)).toBe(true);
+  });
+
+  it('finds bare mouths bare', async () => {
+    for (const f of [FILES.eileen, FILES.older, FILES.eastAsian, FILES.hopper]) expect(await covered(f)).toBe(false);
+  });
+});

@@ -39,8 +39,16 @@ const MAX_REDNESS_DROP = 0.02;
 const HIGHLIGHT_HUE_TOLERANCE = 0.12, HIGHLIGHT_MIN_TINT = 0.4;
 /** Brightness ratio (either way) of a cell to the skin at the brows: a fringe is darker, a bald scalp's shine or the background brighter. */
 const MAX_LUM_RATIO = 1.5;
-/** Brightness step (either way) between neighbouring cells going up. */
-const MAX_LUM_STEP = 1.2;
+/**
+ * Brightness step (either way) between neighbouring cells going up: a hairline is an edge, skin
+ * shading gradual. Not always in the target: 013's forehead, shaded above the brows and lit above
+ * that, steps by up to 1.49 a cell, and at 1.2 two strips of it were kept across the new forehead.
+ * The target's hair is told from its skin by colour and by brightness against the skin at the brows
+ * as well, so its bar is higher; the source's stays low (its hair must never be taken).
+ */
+const MAX_LUM_STEP_SOURCE = 1.2, MAX_LUM_STEP_TARGET = 1.5;
+/** Brightness step up that marks the top of a brow reaching past the brow cells, and how much darker than the cheeks such a brow is. */
+const BROW_STEP = 1.2;
 /**
  * Texture (mean absolute luminance gradient) of a cell relative to the cheeks' and nose's median:
  * hair is streaked. So is an old forehead: at 2.5 the target's wrinkled ones (010, 012, 015) were
@@ -94,9 +102,15 @@ function median(values: number[]): number {
 }
 
 /** One image's view of the forehead: its cells, the cheeks' and nose's skin model and texture bound. */
-export interface View { zone: Cells; m: SkinModel; maxTex: number }
+export interface View {
+  zone: Cells;
+  m: SkinModel;
+  /** Texture bound (see MAX_TEXTURE_SOURCE) and brightness step bound (see MAX_LUM_STEP_SOURCE) of this image. */
+  maxTex: number;
+  maxStep: number;
+}
 
-function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number, maxTexture: number): View | null {
+function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number, maxTexture: number, maxStep: number): View | null {
   // The reference skin is the upper skin outside the forehead (cheeks, nose), which no fringe covers.
   const cheeks = (i: number) => cover[i] === TRI_SKIN_UPPER && zone[i] === 0;
   const m = skinModel(px, cheeks, w, h);
@@ -104,7 +118,7 @@ function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number,
   const ref = cells(px, cheeks, w, h, k, gw, gh);
   const tex: number[] = [];
   for (let c = 0; c < ref.tex.length; c++) if (!Number.isNaN(ref.lum[c]!)) tex.push(ref.tex[c]!);
-  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: maxTexture * Math.max(1, median(tex)) };
+  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: maxTexture * Math.max(1, median(tex)), maxStep };
 }
 
 /** Redness drop and chromaticity distance of cell a from cell b (or from the model's mean when b < 0). */
@@ -135,9 +149,9 @@ export function bareSkin(v: View, path: number[]): boolean {
   // A thick brow reaches past the cells skipped for it: where brightness steps up within the next
   // few cells, what lies below the step is still brow (darker than the cheeks, and no reference for
   // the skin above it).
-  let j0 = 0, rise = MAX_LUM_STEP;
+  let j0 = 0, rise = BROW_STEP;
   for (let j = 0; j < EXTRA_BROW_CELLS && j + 1 < path.length; j++) {
-    if (!(v.zone.lum[path[j]!]! * MAX_LUM_STEP < v.m.my)) break;
+    if (!(v.zone.lum[path[j]!]! * BROW_STEP < v.m.my)) break;
     const r = v.zone.lum[path[j + 1]!]! / v.zone.lum[path[j]!]!;
     if (r > rise) { rise = r; j0 = j + 1; }
   }
@@ -155,7 +169,7 @@ export function bareSkin(v: View, path: number[]): boolean {
     const Y = v.zone.lum[c]!;
     if (Number.isNaN(Y)) return false;
     if (Y > refLum * MAX_LUM_RATIO || Y * MAX_LUM_RATIO < refLum) return false;
-    if (Y > below * MAX_LUM_STEP || Y * MAX_LUM_STEP < below) return false;
+    if (Y > below * v.maxStep || Y * v.maxStep < below) return false;
     const d = chroma(v, c, ref);
     if (d.dist > MAX_CHROMA) return false;
     if (d.drop > MAX_REDNESS_DROP && !highlightOnSkin(v, c, ref)) return false;
@@ -213,8 +227,8 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
   const keep = new Uint8Array(gw * gh), hairT = new Uint8Array(gw * gh);
   let anyHair = false;
-  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_TARGET);
-  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_SOURCE);
+  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_TARGET, MAX_LUM_STEP_TARGET);
+  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_SOURCE, MAX_LUM_STEP_SOURCE);
   const zoneCells = inZone(zone, w, h, k, gw, gh);
   if (vt && vs) {
     // Walk down from each cell to the brows, then judge the column from the bottom up.

@@ -55,4 +55,30 @@ describe('large faces', () => {
     }
     expect(outside).toBe(0);
   });
+
+  it('reshapes the outline at full resolution: the jaw moves beyond the mask too, and nothing outside the region', async () => {
+    // Reshaped on the reduced copy, only the change inside the mask came back: the jaw line beyond
+    // it stayed where it was, a second, faint jaw line.
+    const models = await loadModels();
+    const src = await decodeImage(fixture(FILES.eileen));
+    const [sf] = await detectOnImage(models, src);
+    const side = 3072;
+    const data = new Uint8Array(await sharp(fixture(FILES.older)).resize(side, side).removeAlpha().raw().toBuffer());
+    const dst: RgbImage = { data: Uint8Array.from(data), width: side, height: side };
+    const [df] = await detectOnImage(models, dst);
+    const st = swapFace(src, sf!, dst, df!, () => {}, 7, { reshape: 0.5 });
+    expect(st.workFactor).toBe(2);
+    expect(st.reshapedBy).toBeGreaterThan(10);
+    const { roi, support } = st;
+    let beyondMask = 0, outsideRoi = 0;
+    for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) {
+      const p = 3 * (y * side + x);
+      if (dst.data[p] === data[p] && dst.data[p + 1] === data[p + 1] && dst.data[p + 2] === data[p + 2]) continue;
+      const inRoi = x >= roi.x && y >= roi.y && x < roi.x + roi.w && y < roi.y + roi.h;
+      if (!inRoi) outsideRoi++;
+      else if (!support[(y - roi.y) * roi.w + x - roi.x]) beyondMask++;
+    }
+    expect(outsideRoi).toBe(0);
+    expect(beyondMask).toBeGreaterThan(1000);
+  });
 });

@@ -137,10 +137,6 @@ export function reshapeContour(img: RgbImage, roi: Roi, dstPts: Float32Array, sr
       gfx[gy * gw + gx] = tmp[0]!; gfy[gy * gw + gx] = tmp[1]!;
     }
   }
-  const { data, width } = img;
-  // Copy of the ROI to sample from while writing in place.
-  const copy = new Uint8Array(roi.w * roi.h * 3);
-  for (let y = 0; y < roi.h; y++) copy.set(data.subarray(((roi.y + y) * width + roi.x) * 3, ((roi.y + y) * width + roi.x + roi.w) * 3), y * roi.w * 3);
   const at = (arr: Float32Array, x: number, y: number) => {
     const fx = Math.min(gw - 1.001, x / k), fy = Math.min(gh - 1.001, y / k);
     const x0 = fx | 0, y0 = fy | 0, tx = fx - x0, ty = fy - y0;
@@ -150,14 +146,28 @@ export function reshapeContour(img: RgbImage, roi: Roi, dstPts: Float32Array, sr
   // Node-aligned lookups (node g sits at pixel g·k), precomputed per column and row.
   const cx0 = new Int32Array(roi.w), ctx = new Float32Array(roi.w);
   for (let x = 0; x < roi.w; x++) { const f = Math.min(gw - 1.001, x / k); cx0[x] = f | 0; ctx[x] = f - (f | 0); }
-  // Rows of grid cells where the field is non-zero: everything else is skipped outright.
-  const liveRow = new Uint8Array(gh);
-  for (let g = 0; g < gw * gh; g++) if (gfx[g]! * gfx[g]! + gfy[g]! * gfy[g]! >= 0.0025) liveRow[(g / gw) | 0] = 1;
-  for (let y = 0; y < roi.h; y++) {
+  // Grid cells (between nodes) where the field is non-zero at any corner: everything else is
+  // skipped outright, and only the rows around them are copied.
+  const liveNode = (g: number) => gfx[g]! * gfx[g]! + gfy[g]! * gfy[g]! >= 0.0025;
+  const liveCell = new Uint8Array(gw * gh);
+  let firstRow = gh, lastRow = -1;
+  for (let gy = 0; gy + 1 < gh; gy++) {
+    for (let gx = 0; gx + 1 < gw; gx++) {
+      const g = gy * gw + gx;
+      if (liveNode(g) || liveNode(g + 1) || liveNode(g + gw) || liveNode(g + gw + 1)) { liveCell[g] = 1; firstRow = Math.min(firstRow, gy); lastRow = gy; }
+    }
+  }
+  if (lastRow < 0) return 0;
+  const { data, width } = img;
+  // Copy of the rows to sample from while writing in place: those written, and maxShift beyond.
+  const cy0 = Math.max(0, firstRow * k - Math.ceil(maxShift) - 1), cy1 = Math.min(roi.h, (lastRow + 1) * k + Math.ceil(maxShift) + 2);
+  const copy = new Uint8Array(roi.w * roi.h * 3);
+  for (let y = cy0; y < cy1; y++) copy.set(data.subarray(((roi.y + y) * width + roi.x) * 3, ((roi.y + y) * width + roi.x + roi.w) * 3), y * roi.w * 3);
+  for (let y = Math.max(0, firstRow * k); y < Math.min(roi.h, (lastRow + 1) * k + 1); y++) {
     const fy = Math.min(gh - 1.001, y / k), y0 = fy | 0, ty = fy - y0, uy = 1 - ty;
-    if (!liveRow[y0] && !liveRow[y0 + 1]) continue;
     const rowO = ((roi.y + y) * width + roi.x) * 3;
     for (let x = 0; x < roi.w; x++) {
+      if (!liveCell[y0 * gw + cx0[x]!]) { x = Math.min(roi.w, (cx0[x]! + 1) * k) - 1; continue; }
       const i = y0 * gw + cx0[x]!, tx = ctx[x]!, ux0 = 1 - tx;
       const ux = (gfx[i]! * ux0 + gfx[i + 1]! * tx) * uy + (gfx[i + gw]! * ux0 + gfx[i + gw + 1]! * tx) * ty;
       const uyv = (gfy[i]! * ux0 + gfy[i + 1]! * tx) * uy + (gfy[i + gw]! * ux0 + gfy[i + gw + 1]! * tx) * ty;

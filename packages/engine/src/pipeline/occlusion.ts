@@ -40,27 +40,37 @@ function mouthCover(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinMo
   return cover && cover.mr - cover.mg < skin.mr - skin.mg - COVER_MARGIN ? cover : null;
 }
 
+/** Pixels across a face region that mouthCoveredIn reads it at (a larger region is read every s-th pixel). */
+const COVER_CHECK_SIZE = 160;
+
 /**
  * Whether something covers the mouth of the face with mesh `pts` in `image` (see mouthCover), judged
- * on the image itself, before any warp: the skin is modelled on the face's upper-skin triangles.
+ * on the image itself, before any warp: the skin is modelled on the face's upper-skin triangles. A
+ * large face is read every s-th pixel (see COVER_CHECK_SIZE): colour means need no more.
  */
 export function mouthCoveredIn(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array): boolean {
-  const { w, h } = roi;
+  const s = Math.max(1, Math.floor(Math.min(roi.w, roi.h) / COVER_CHECK_SIZE));
+  const w = Math.ceil(roi.w / s), h = Math.ceil(roi.h / s);
+  // Region coordinates of the sampled grid: image (roi.x + x·s, roi.y + y·s) is grid (x, y).
+  const at = (poly: ArrayLike<number>) => Float32Array.from(poly, (v, k) => (v - (k % 2 === 0 ? roi.x : roi.y)) / s);
   const { triangles, triClass } = topology();
   const upper = new Uint8Array(w * h);
   const tri = new Float32Array(6);
   for (let t = 0; t < triClass.length; t++) {
     if (triClass[t] !== TRI_SKIN_UPPER) continue;
-    for (let v = 0; v < 3; v++) { const p = triangles[3 * t + v]!; tri[2 * v] = pts[2 * p]!; tri[2 * v + 1] = pts[2 * p + 1]!; }
+    for (let v = 0; v < 3; v++) { const p = triangles[3 * t + v]!; tri[2 * v] = (pts[2 * p]! - roi.x) / s; tri[2 * v + 1] = (pts[2 * p + 1]! - roi.y) / s; }
     // Only the rows the triangle spans.
-    const y0 = Math.max(0, Math.floor(Math.min(tri[1]!, tri[3]!, tri[5]!)) - roi.y), y1 = Math.min(h - 1, Math.ceil(Math.max(tri[1]!, tri[3]!, tri[5]!)) - roi.y);
-    if (y1 >= y0) fillPolygon(upper.subarray(y0 * w), w, y1 - y0 + 1, roi.x, roi.y + y0, tri);
+    const y0 = Math.max(0, Math.floor(Math.min(tri[1]!, tri[3]!, tri[5]!))), y1 = Math.min(h - 1, Math.ceil(Math.max(tri[1]!, tri[3]!, tri[5]!)));
+    if (y1 >= y0) fillPolygon(upper.subarray(y0 * w), w, y1 - y0 + 1, 0, y0, tri);
   }
-  const px = imagePx(image, imageWidth, roi);
+  const px: Px = (i, rgb) => {
+    const p = ((roi.y + ((i / w) | 0) * s) * imageWidth + roi.x + (i % w) * s) * 3;
+    rgb[0] = image[p]!; rgb[1] = image[p + 1]!; rgb[2] = image[p + 2]!;
+  };
   const skin = skinModel(px, (i) => upper[i] === 1, w, h);
   if (!skin) return false;
   const lips = new Uint8Array(w * h);
-  fillPolygon(lips, w, h, roi.x, roi.y, loopUv(pts, OUTER_LIP_LOOP));
+  fillPolygon(lips, w, h, 0, 0, at(loopUv(pts, OUTER_LIP_LOOP)));
   return mouthCover(px, lips, w, h, skin) !== null;
 }
 

@@ -175,6 +175,26 @@ export function faceRoi(face: Face, width: number, height: number, margin = 0.12
   return { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
 }
 
+/**
+ * Step 7 on `out` (see contour.ts): moves the target's jaw toward the source's around `dstFace`,
+ * and `dstPts` (its flat points) with it; returns the largest displacement in pixels. Frontal heads
+ * only (turned beyond RESHAPE_MAX_YAW the jaw line is a silhouette), and never where a mouth is
+ * covered: the contour found under a scarf is the cover's, which reshaping bent into a wave (onto
+ * 014) or took for the source's jaw.
+ */
+export function reshapeTarget(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, dstPts: Float32Array, strength: number, timer: StageTimer): number {
+  if (strength <= 0 || Math.abs(srcFace.rotation.yaw) >= RESHAPE_MAX_YAW || Math.abs(dstFace.rotation.yaw) >= RESHAPE_MAX_YAW) return 0;
+  const t = performance.now();
+  const roi = faceRoi(dstFace, out.width, out.height);
+  const srcPts = flatPoints(srcFace);
+  let moved = 0;
+  if (!mouthCoveredIn(out.data, out.width, roi, dstPts) && !mouthCoveredIn(src.data, src.width, faceRoi(srcFace, src.width, src.height), srcPts)) {
+    moved = reshapeContour(out, roi, dstPts, srcPts, dstFace.size, { strength });
+  }
+  timer('reshape', performance.now() - t);
+  return moved;
+}
+
 export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, timer: StageTimer, seed: number, opts: SwapFaceOptions = {}): SwapFaceStats {
   const topo = topology();
   const srcPts = flatPoints(srcFace);
@@ -185,17 +205,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const faceSize = dstFace.size;
   const od = out.data, ow = out.width;
 
+  const reshapedBy = reshapeTarget(src, srcFace, out, dstFace, dstPts, opts.reshape ?? 0, timer);
   let t = performance.now();
-  let reshapedBy = 0;
-  const reshape = opts.reshape ?? 0;
-  // A covered mouth (a scarf) hides the jaw: the contour found there is the cover's, which reshaping
-  // bent into a wave (onto 014) or took for the source's jaw.
-  if (reshape > 0 && Math.abs(srcFace.rotation.yaw) < RESHAPE_MAX_YAW && Math.abs(dstFace.rotation.yaw) < RESHAPE_MAX_YAW
-    && !mouthCoveredIn(od, ow, roi, dstPts) && !mouthCoveredIn(src.data, src.width, faceRoi(srcFace, src.width, src.height), srcPts)) {
-    reshapedBy = reshapeContour(out, roi, dstPts, srcPts, faceSize, { strength: reshape });
-    timer('reshape', performance.now() - t);
-    t = performance.now();
-  }
   const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;
   const shaped = sourceShapedPoints(srcFace, dstFace, dstPts, opts.sourceShape ?? 0, mouthOpen);
   const placed = shaped.pts;

@@ -4,10 +4,10 @@
 // face is swapped on a copy of its region reduced by a whole factor, the change is brought back up
 // bilinearly, and the target's grain is restored at full resolution.
 import type { RgbImage } from '../decode.ts';
-import type { Face } from '../detect.ts';
+import { flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
-import { faceRoi, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
+import { faceRoi, reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
 
 /** Face size (pixels) below which a face is never reduced; the fixtures' largest is 714. */
 export const WORK_FACE = 768;
@@ -23,13 +23,19 @@ export function workFactor(sourceSize: number, targetSize: number): number {
 export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, timer: StageTimer, seed: number, opts: SwapFaceOptions = {}): SwapFaceStats & { workFactor: number } {
   const f = workFactor(srcFace.size, dstFace.size);
   if (f === 1) return { ...swapOneFace(src, srcFace, out, dstFace, timer, seed, opts), workFactor: 1 };
-  let t = performance.now();
+  // The outline is reshaped at full resolution: it moves the pixels around the jaw, beyond the
+  // mask, which the reduced copy's change (brought back inside the mask only) left behind as a
+  // second, faint jaw line.
   const roi = faceRoi(dstFace, out.width, out.height);
+  const pts = flatPoints(dstFace);
+  const reshapedBy = reshapeTarget(src, srcFace, out, dstFace, pts, opts.reshape ?? 0, timer);
+  const face = reshapedBy > 0 ? { ...dstFace, landmarks: dstFace.landmarks.map((p, i) => (i < pts.length / 2 ? [pts[2 * i]!, pts[2 * i + 1]!, p[2]] as [number, number, number] : p)) } : dstFace;
+  let t = performance.now();
   const g = gridFor(roi.w, roi.h, f);
   const small = reduce(out, roi, f);
   const before = Uint8Array.from(small.data);
   timer('reduce', performance.now() - t);
-  const st = swapOneFace(src, srcFace, small, scaledFace(dstFace, roi.x, roi.y, f), timer, seed, { ...opts, grain: false });
+  const st = swapOneFace(src, srcFace, small, scaledFace(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false });
   t = performance.now();
   // The change and the blend weight over the whole reduced copy (zero outside the inner ROI).
   const gn = g.w * g.h;
@@ -96,7 +102,7 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
     }
   }
   timer('upscale', performance.now() - t);
-  return { ...st, roi, support, changedPixels: changed, alpha: weight, skin: skinFull, grainSigma: sigma, workFactor: f };
+  return { ...st, roi, support, changedPixels: changed, alpha: weight, skin: skinFull, grainSigma: sigma, reshapedBy, workFactor: f };
 }
 
 /** The ROI of `img` reduced by the whole factor f (mean of each f×f block; edge blocks partial). */

@@ -13,7 +13,16 @@ const LANDING = /^https?:\/\/[^/]+\/$/;
 const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${(counter += 1)}@example.com`;
 
 async function flags(page: Page): Promise<unknown> {
-  return page.evaluate(() => JSON.parse(window.localStorage.getItem('visage.auth') ?? 'null') as unknown);
+  // Logout reloads the page, and the guard then sends the visitor on to /: an evaluation caught
+  // between the two fails ("Execution context was destroyed"). Read once the page has settled.
+  for (let attempt = 1; ; attempt++) {
+    await page.waitForLoadState();
+    try {
+      return await page.evaluate(() => JSON.parse(window.localStorage.getItem('visage.auth') ?? 'null') as unknown);
+    } catch (err) {
+      if (attempt >= 5 || !String(err).includes('Execution context was destroyed')) throw err;
+    }
+  }
 }
 
 async function signUp(page: Page, email: string): Promise<void> {

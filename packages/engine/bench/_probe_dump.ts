@@ -1,0 +1,18 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { swapFaces } from '../src/index.ts';
+const FIX = '/work/shared/fixtures/faces';
+const names = await readdir(FIX);
+const file = (id: string) => path.join(FIX, names.find((n) => n.startsWith(id))!);
+const [s, t] = process.argv[2]!.split(':');
+process.env.PROBE_DUMP = '1';
+const r = await swapFaces({ source: await readFile(file(s!)), target: await readFile(file(t!)), keepRaw: true });
+const d = (globalThis as unknown as { __dump: { buf: Buffer; w: number; h: number; wb: Buffer } }).__dump;
+const roi = r.raw!.masks[0]!.roi;
+const S = 480;
+const crop = await sharp(r.image).extract({ left: roi.x, top: roi.y, width: roi.w, height: roi.h }).resize(S, S, { fit: 'fill', kernel: 'nearest' }).png().toBuffer();
+const mk = await sharp(d.buf, { raw: { width: d.w, height: d.h, channels: 3 } }).resize(S, S, { fit: 'fill', kernel: 'nearest' }).png().toBuffer();
+const wk = await sharp(d.wb, { raw: { width: d.w, height: d.h, channels: 3 } }).resize(S, S, { fit: 'fill', kernel: 'nearest' }).png().toBuffer();
+await sharp({ create: { width: 3 * S, height: S, channels: 3, background: '#000' } }).composite([{ input: crop, left: 0, top: 0 }, { input: mk, left: S, top: 0 }, { input: wk, left: 2 * S, top: 0 }]).png().toFile(process.argv[3]!);
+console.log(r.warnings, roi);

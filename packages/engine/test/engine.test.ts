@@ -474,6 +474,22 @@ describe('swapFaces', () => {
     expect(changedInside).toBeLessThanOrEqual(stats.changedPixels);
   });
 
+  it('brings no green cast of the source\'s surroundings onto the new face', async () => {
+    // 008's right cheek is lit green by its backdrop; brightened onto 012 it was a yellow-green
+    // streak: 0.33% of the new face's pixels were greener than red (skin never is), 0.02% now.
+    const r = await swapFaces({ source: fixture(FILES.glasses), target: fixture(FILES.eastAsian), identity: false, keepRaw: true });
+    const img = r.raw!.image;
+    const { roi, support } = r.raw!.masks[0]!;
+    let n = 0, green = 0;
+    for (let y = 0; y < roi.h; y++) for (let x = 0; x < roi.w; x++) {
+      if (!support[y * roi.w + x]) continue;
+      n++;
+      const q = ((roi.y + y) * img.width + roi.x + x) * 3;
+      if (img.data[q + 1]! >= img.data[q]!) green++;
+    }
+    expect(green / n).toBeLessThan(0.001);
+  });
+
   it('swaps a wrinkled forehead instead of taking its wrinkles for hair', async () => {
     // 012's forehead is lined; read as streaked like hair, most of it was kept, and 011's face wore it.
     const src = await decodedWithFace('011_ai-sfhq-baby.jpg'), dst = await decodedWithFace(FILES.eastAsian);

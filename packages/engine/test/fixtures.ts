@@ -15,6 +15,7 @@ export const FILES = {
   hopper: '003_navy-grace-hopper.jpg',
   crew: '004_nasa-apollo11-crew.jpg',
   older: '007_ai-tpdne-older-woman.jpg',
+  glasses: '008_ai-sfhq-frontal-glasses-darkskin.jpg',
   profile: '009_ai-sfhq-profile-darkskin-man.jpg',
   threeQuarter: '010_ai-sfhq-threequarter-elderly-man.jpg',
   eastAsian: '012_ai-sfhq-east-asian-woman.jpg',

@@ -96,6 +96,15 @@ const KNEE = 215;
  * at ~0.65 and stayed ashen; at 0.6–1.6 nothing over the fixtures changed identity.
  */
 const CHROMA_MIN = 0.6, CHROMA_MAX = 1.6;
+/**
+ * Largest excess of green over red, relative to luminance, of a source pixel over the source skin's
+ * mean tint. Skin is never greener than itself: a green cast on part of a face is light from its
+ * surroundings (008's green-lit right cheek, 015's green backdrop), and brightened onto a paler
+ * face it showed as a yellow-green streak or olive patches. Beyond the bound a pixel's own colour
+ * difference is drawn back toward the skin's mean tint. Over the fixtures, 99% of a source's skin
+ * pixels lie within 0.09–0.21 of its mean (0.28 for 008, whose streak reaches 0.71).
+ */
+const MAX_GREEN_EXCESS = 0.1;
 /** Length of the source skin's relative tint (see swapOneFace) below which every pixel takes the whole skin-tone shift. */
 const MIN_TINT = 0.02;
 
@@ -369,9 +378,19 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
         const rel = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) * inv;
         if (rel < tintLen) tinted = rel / tintLen;
       }
+      // A pixel greener than the source skin's mean tint by more than MAX_GREEN_EXCESS keeps only
+      // that much of its own colour difference (eyes and lips excepted).
+      let damp = 0;
+      if (fw < 1) {
+        const inv = 1 / (Y + 1);
+        const excess = ((w1 - Y) * inv - srcTint[1]!) - ((w0 - Y) * inv - srcTint[0]!);
+        if (excess > MAX_GREEN_EXCESS) damp = (1 - MAX_GREEN_EXCESS / excess) * (1 - fw);
+      }
       for (let c = 0; c < 3; c++) {
         const kc = 1 + ((c === 0 ? k0 : c === 1 ? k1 : k2) - 1) * tinted;
-        const own = (((c === 0 ? w0 : c === 1 ? w1 : w2) - Y) * cs + extra * tint[c]!) * fq;
+        const wc = c === 0 ? w0 : c === 1 ? w1 : w2;
+        const dev = damp > 0 ? damp * (wc - Y - srcTint[c]! * (Y + 1)) : 0;
+        const own = ((wc - Y - dev) * cs + extra * tint[c]!) * fq;
         let v = (Yn + own) * (fw > 0 && lipW ? kc + (1 - kc) * (fw - lipW[i]!) : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));

@@ -83,10 +83,11 @@ export const SMALL_SOURCE_SCALE = 3;
 export const DEFAULT_JPEG_QUALITY = 90;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
 /**
- * The jaw moves halfway toward the source's. Pinning the chin and ear-level points outright moved the
- * re-detected head pose (median pose error 2.4° without, 4.9° at 0.5) and bent the jaw into a corner
- * beside the chin; with the weight leaving them smoothly and only the offset the two sides agree on
- * (see contour.ts), the median is 2.6° either way, and retrieval 151 → 152/178.
+ * The jaw moves halfway toward the source's. Reshaping was opt-in while it pinned the chin and
+ * ear-level points outright: that moved the re-detected head pose (median 2.9° against 2.6° without;
+ * 4.9° in an earlier version) and bent the jaw into a corner beside the chin. With the weight leaving
+ * them smoothly and only the offset both sides agree on (see contour.ts), the median is 2.6° either
+ * way, and retrieval 151 → 152/178.
  */
 export const DEFAULT_RESHAPE = 0.5;
 /** The features keep the source's proportions: that is most of who someone is. */

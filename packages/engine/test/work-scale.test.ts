@@ -2,13 +2,31 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import sharp from 'sharp';
 import { loadModels } from '../src/index.ts';
 import { decodeImage, type RgbImage } from '../src/decode.ts';
-import { detectOnImage } from '../src/detect.ts';
+import { detectOnImage, type Face } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { swapFace, workFactor } from '../src/pipeline/work-scale.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { compare, thumb } from './perceptual.ts';
 
 beforeAll(async () => { await loadModels(); });
+
+const SIDE = 3072;
+/** 007 upscaled to SIDE px square, and its face: decoded, resized and detected once for both tests. */
+let large: Promise<{ data: Uint8Array; face: Face }> | null = null;
+function largeOlder(): Promise<{ data: Uint8Array; face: Face }> {
+  large ??= (async () => {
+    const data = new Uint8Array(await sharp(fixture(FILES.older)).resize(SIDE, SIDE).removeAlpha().raw().toBuffer());
+    const [face] = await detectOnImage(await loadModels(), { data, width: SIDE, height: SIDE });
+    return { data, face: face! };
+  })();
+  return large;
+}
+
+async function sourceFace(file: string): Promise<{ src: RgbImage; face: Face }> {
+  const src = await decodeImage(fixture(file));
+  const [face] = await detectOnImage(await loadModels(), src);
+  return { src, face: face! };
+}
 
 describe('large faces', () => {
   it('reduces a target face only when it is at least twice max(768 px, 1.5 × the source face)', () => {
@@ -21,20 +39,17 @@ describe('large faces', () => {
   });
 
   it('swaps a face three times the fixture\'s size on a reduced copy: as at full resolution, and nothing outside it touched', async () => {
-    const models = await loadModels();
-    const src = await decodeImage(fixture(FILES.eastAsian));
-    const [sf] = await detectOnImage(models, src);
-    const side = 3072;
-    const data = new Uint8Array(await sharp(fixture(FILES.older)).resize(side, side).removeAlpha().raw().toBuffer());
+    const { src, face: sf } = await sourceFace(FILES.eastAsian);
+    const side = SIDE;
+    const { data, face: df } = await largeOlder();
     const dst: RgbImage = { data, width: side, height: side };
-    const [df] = await detectOnImage(models, dst);
     const reduced = { ...dst, data: Uint8Array.from(data) }, full = { ...dst, data: Uint8Array.from(data) };
     const stages: string[] = [];
-    const st = swapFace(src, sf!, reduced, df!, (s) => stages.push(s), 7);
+    const st = swapFace(src, sf, reduced, df, (s) => stages.push(s), 7);
     expect(st.workFactor).toBe(2);
     expect(stages).toContain('upscale');
-    swapOneFace(src, sf!, full, df!, () => {}, 7);
-    const b = df!.box;
+    swapOneFace(src, sf, full, df, () => {}, 7);
+    const b = df.box;
     const crop = { left: Math.round(b.x), top: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) };
     // The inner face, below the forehead (whose gate judges cells of a given size, so a reduced copy
     // may draw a fringe's edge a cell apart).
@@ -59,14 +74,11 @@ describe('large faces', () => {
   it('reshapes the outline at full resolution: the jaw moves beyond the mask too, and nothing outside the region', async () => {
     // Reshaped on the reduced copy, only the change inside the mask came back: the jaw line beyond
     // it stayed where it was, a second, faint jaw line.
-    const models = await loadModels();
-    const src = await decodeImage(fixture(FILES.eileen));
-    const [sf] = await detectOnImage(models, src);
-    const side = 3072;
-    const data = new Uint8Array(await sharp(fixture(FILES.older)).resize(side, side).removeAlpha().raw().toBuffer());
+    const { src, face: sf } = await sourceFace(FILES.eileen);
+    const side = SIDE;
+    const { data, face: df } = await largeOlder();
     const dst: RgbImage = { data: Uint8Array.from(data), width: side, height: side };
-    const [df] = await detectOnImage(models, dst);
-    const st = swapFace(src, sf!, dst, df!, () => {}, 7, { reshape: 0.5 });
+    const st = swapFace(src, sf, dst, df, () => {}, 7, { reshape: 0.5 });
     expect(st.workFactor).toBe(2);
     expect(st.reshapedBy).toBeGreaterThan(10);
     const { roi, support } = st;

@@ -161,8 +161,8 @@ export function reshapeContour(img: RgbImage, roi: Roi, dstPts: Float32Array, sr
   const { data, width } = img;
   // Copy of the rows to sample from while writing in place: those written, and maxShift beyond.
   const cy0 = Math.max(0, firstRow * k - Math.ceil(maxShift) - 1), cy1 = Math.min(roi.h, (lastRow + 1) * k + Math.ceil(maxShift) + 2);
-  const copy = new Uint8Array(roi.w * roi.h * 3);
-  for (let y = cy0; y < cy1; y++) copy.set(data.subarray(((roi.y + y) * width + roi.x) * 3, ((roi.y + y) * width + roi.x + roi.w) * 3), y * roi.w * 3);
+  const copy = new Uint8Array(roi.w * (cy1 - cy0) * 3);
+  for (let y = cy0; y < cy1; y++) copy.set(data.subarray(((roi.y + y) * width + roi.x) * 3, ((roi.y + y) * width + roi.x + roi.w) * 3), (y - cy0) * roi.w * 3);
   for (let y = Math.max(0, firstRow * k); y < Math.min(roi.h, (lastRow + 1) * k + 1); y++) {
     const fy = Math.min(gh - 1.001, y / k), y0 = fy | 0, ty = fy - y0, uy = 1 - ty;
     const rowO = ((roi.y + y) * width + roi.x) * 3;
@@ -177,7 +177,9 @@ export function reshapeContour(img: RgbImage, roi: Roi, dstPts: Float32Array, sr
       if (sy < 0) sy = 0; else if (sy > roi.h - 1) sy = roi.h - 1;
       const ix = sx | 0, iy = sy | 0, fx = sx - ix, fyy = sy - iy;
       const ix1 = ix + 1 < roi.w ? ix + 1 : ix, iy1 = iy + 1 < roi.h ? iy + 1 : iy;
-      const p00 = (iy * roi.w + ix) * 3, p10 = (iy * roi.w + ix1) * 3, p01 = (iy1 * roi.w + ix) * 3, p11 = (iy1 * roi.w + ix1) * 3;
+      // Rows of the copy start at cy0.
+      const r0 = (iy - cy0) * roi.w, r1 = (iy1 - cy0) * roi.w;
+      const p00 = (r0 + ix) * 3, p10 = (r0 + ix1) * 3, p01 = (r1 + ix) * 3, p11 = (r1 + ix1) * 3;
       const w00 = (1 - fx) * (1 - fyy), w10 = fx * (1 - fyy), w01 = (1 - fx) * fyy, w11 = fx * fyy;
       const o = rowO + x * 3;
       data[o] = (copy[p00]! * w00 + copy[p10]! * w10 + copy[p01]! * w01 + copy[p11]! * w11 + 0.5) | 0;

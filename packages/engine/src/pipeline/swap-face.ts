@@ -369,12 +369,13 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       const cs = g < chromaBoost ? g : chromaBoost;
       const extra = g > chromaBoost ? (g - chromaBoost) * Y : 0;
       let tinted = 1;
+      // The pixel's own colour differences, relative to its luminance (for the two tests below).
+      const inv = 1 / (Y + 1);
+      const d0 = w0 - Y, d1 = w1 - Y, d2 = w2 - Y;
       const k0 = tone[i00]! * w00 + tone[i01]! * w01 + tone[i10]! * w10 + tone[i11]! * w11;
       const k1 = tone[fgn + i00]! * w00 + tone[fgn + i01]! * w01 + tone[fgn + i10]! * w10 + tone[fgn + i11]! * w11;
       const k2 = tone[2 * fgn + i00]! * w00 + tone[2 * fgn + i01]! * w01 + tone[2 * fgn + i10]! * w10 + tone[2 * fgn + i11]! * w11;
       if (tintLen > MIN_TINT && k2 > k0) {
-        const inv = 1 / (Y + 1);
-        const d0 = w0 - Y, d1 = w1 - Y, d2 = w2 - Y;
         const rel = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) * inv;
         if (rel < tintLen) tinted = rel / tintLen;
       }
@@ -382,15 +383,14 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       // that much of its own colour difference (eyes and lips excepted).
       let damp = 0;
       if (fw < 1) {
-        const inv = 1 / (Y + 1);
-        const excess = ((w1 - Y) * inv - srcTint[1]!) - ((w0 - Y) * inv - srcTint[0]!);
+        const excess = (d1 * inv - srcTint[1]!) - (d0 * inv - srcTint[0]!);
         if (excess > MAX_GREEN_EXCESS) damp = (1 - MAX_GREEN_EXCESS / excess) * (1 - fw);
       }
       for (let c = 0; c < 3; c++) {
         const kc = 1 + ((c === 0 ? k0 : c === 1 ? k1 : k2) - 1) * tinted;
-        const wc = c === 0 ? w0 : c === 1 ? w1 : w2;
-        const dev = damp > 0 ? damp * (wc - Y - srcTint[c]! * (Y + 1)) : 0;
-        const own = ((wc - Y - dev) * cs + extra * tint[c]!) * fq;
+        const dc = c === 0 ? d0 : c === 1 ? d1 : d2;
+        const dev = damp > 0 ? damp * (dc - srcTint[c]! * (Y + 1)) : 0;
+        const own = ((dc - dev) * cs + extra * tint[c]!) * fq;
         let v = (Yn + own) * (fw > 0 && lipW ? kc + (1 - kc) * (fw - lipW[i]!) : kc);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));

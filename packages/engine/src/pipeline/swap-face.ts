@@ -105,6 +105,17 @@ const CHROMA_MIN = 0.6, CHROMA_MAX = 1.6;
  * pixels lie within 0.09–0.21 of its mean (0.28 for 008, whose streak reaches 0.71).
  */
 const MAX_GREEN_EXCESS = 0.1;
+/**
+ * Least factor on a skin pixel's colour departure from the source skin's mean tint (relative to
+ * luminance). A face is recoloured by per-channel gains, which keep each pixel's departure as it was
+ * while a paler skin's own tint shrinks: 003's creases, redder than its orange skin, came out as
+ * red-brown cracks on 007's pale pink face, their colour per unit of darkness (Lab) 0.59 against
+ * 0.33 in 003 itself and 0.25 in 007's own creases. The departure is now scaled by the target skin's
+ * tint length over the source's (0.42–1 over the fixtures' pairs with a colour target; never above 1,
+ * so a dark source's JPEG colour noise is not amplified). The floor keeps some of the source's colour
+ * variation on a nearly grey target.
+ */
+const SATURATION_MIN = 0.25;
 /** Length of the source skin's relative tint (see swapOneFace) below which every pixel takes the whole skin-tone shift. */
 const MIN_TINT = 0.02;
 
@@ -321,6 +332,12 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // to how much of the skin's tint it has; where it warms (a pale face on a darker one), every
   // pixel takes it whole, or a sheen left out of it showed as a grey-blue spot (001 onto 008).
   const tintLen = greySource ? 0 : Math.hypot(srcTint[0]!, srcTint[1]!, srcTint[2]!);
+  // How far each skin pixel's own colour departs from the source skin's mean tint is scaled by the
+  // two skins' saturations (see SATURATION_MIN): the new face's creases and blotches are as colourful
+  // against its skin as the source's were against its own.
+  const tY = luma(field.targetMean);
+  const tgtTintLen = Math.hypot(...field.targetMean.map((v) => (v - tY) / (tY + 1)));
+  const rhoSkin = tintLen > MIN_TINT ? Math.min(1, Math.max(SATURATION_MIN, tgtTintLen / tintLen)) : 1;
   // The light field's level at each pixel, and the target skin's highlight ceiling against it.
   const level = relitLevels(field.sourceLuma, lumGain);
   const twinLevel = twinField ? relitLevels(twinField.sourceLuma, twinGain!) : null;
@@ -386,12 +403,16 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
         const excess = (d1 * inv - srcTint[1]!) - (d0 * inv - srcTint[0]!);
         if (excess > MAX_GREEN_EXCESS) damp = (1 - MAX_GREEN_EXCESS / excess) * (1 - fw);
       }
+      // The eyes keep their own colour (see featuresKeepColour); the lips' departure, like the skin's, is scaled.
+      const eyeW = fw > 0 && lipW ? fw - lipW[i]! : 0;
+      const rho = rhoSkin + (1 - rhoSkin) * eyeW;
       for (let c = 0; c < 3; c++) {
         const kc = 1 + ((c === 0 ? k0 : c === 1 ? k1 : k2) - 1) * tinted;
         const dc = c === 0 ? d0 : c === 1 ? d1 : d2;
-        const dev = damp > 0 ? damp * (dc - srcTint[c]! * (Y + 1)) : 0;
-        const own = ((dc - dev) * cs + extra * tint[c]!) * fq;
-        let v = (Yn + own) * (fw > 0 && lipW ? kc + (1 - kc) * (fw - lipW[i]!) : kc);
+        const skinD = srcTint[c]! * (Y + 1);
+        const dev = damp > 0 ? damp * (dc - skinD) : 0;
+        const own = ((skinD + (dc - dev - skinD) * rho) * cs + extra * tint[c]!) * fq;
+        let v = (Yn + own) * (kc + (1 - kc) * eyeW);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

@@ -1,4 +1,4 @@
-// Image metrics for the benchmark: seam gradient ratio, blown highlights, face detail, light balance, skin tone, background identity and PSNR.
+// Image metrics for the benchmark: seam gradient ratio, blown highlights, face detail, light balance, skin tone, crease colour, background identity and PSNR.
 import type { RgbImage } from '../src/decode.ts';
 import type { Roi } from '../src/raster/warp.ts';
 
@@ -75,18 +75,23 @@ export function blownShare(result: RgbImage, target: RgbImage, roi: Roi, support
   return n ? blown / n : 0;
 }
 
-/** Summed-area table of luminance over `roi` ((w + 1) × (h + 1)). */
-function integralLuma(img: RgbImage, roi: Roi): Float64Array {
+/** Summed-area table ((w + 1) × (h + 1)) of `value` at each pixel index of `roi` in an image `width` wide. */
+function integral(width: number, roi: Roi, value: (i: number) => number): Float64Array {
   const W = roi.w + 1;
   const t = new Float64Array(W * (roi.h + 1));
   for (let y = 0; y < roi.h; y++) {
     let row = 0;
     for (let x = 0; x < roi.w; x++) {
-      row += lum(img, (roi.y + y) * img.width + roi.x + x);
+      row += value((roi.y + y) * width + roi.x + x);
       t[(y + 1) * W + x + 1] = t[y * W + x + 1]! + row;
     }
   }
   return t;
+}
+
+/** Summed-area table of luminance over `roi`. */
+function integralLuma(img: RgbImage, roi: Roi): Float64Array {
+  return integral(img.width, roi, (i) => lum(img, i));
 }
 
 /** Mean luminance of the (2r + 1)² box at ROI pixel (x, y), from a summed-area table. */
@@ -177,6 +182,34 @@ export function cheekLab(img: RgbImage, landmarks: ReadonlyArray<readonly number
 export function toneShift(result: RgbImage, target: RgbImage, landmarks: ReadonlyArray<readonly number[]>, faceSize: number): number {
   const a = cheekLab(result, landmarks, faceSize), b = cheekLab(target, landmarks, faceSize);
   return Math.hypot(a[1] - b[1], a[2] - b[2]);
+}
+
+/**
+ * Crease colour: over the middle of a face's box (60% of its width, from 30% of its height down),
+ * the pixels darker than their surroundings (a box of about a twelfth of the face) by over 8 L*,
+ * their mean change in (a*, b*) over their mean change in L*. Creases carried onto a paler skin
+ * with their own skin's colour show as red-brown cracks: a result's figure far above both its
+ * source's and its target's.
+ */
+export function creaseColour(img: RgbImage, box: { x: number; y: number; width: number; height: number }): number {
+  const x0 = Math.max(0, Math.round(box.x + box.width * 0.2)), y0 = Math.max(0, Math.round(box.y + box.height * 0.3));
+  const roi = { x: x0, y: y0, w: Math.min(img.width - x0, Math.round(box.width * 0.6)), h: Math.min(img.height - y0, Math.round(box.height * 0.6)) };
+  const lab = new Float32Array(3 * roi.w * roi.h);
+  for (let y = 0; y < roi.h; y++) for (let x = 0; x < roi.w; x++) {
+    const i = (roi.y + y) * img.width + roi.x + x;
+    lab.set(toLab(img.data[3 * i]!, img.data[3 * i + 1]!, img.data[3 * i + 2]!), 3 * (y * roi.w + x));
+  }
+  const local = { x: 0, y: 0, w: roi.w, h: roi.h };
+  const sums = [0, 1, 2].map((c) => integral(roi.w, local, (i) => lab[3 * i + c]!));
+  const r = Math.max(1, Math.round(box.width / 24)), W = roi.w + 1;
+  let dL = 0, da = 0, db = 0;
+  for (let y = r; y < roi.h - r; y++) for (let x = r; x < roi.w - r; x++) {
+    const i = 3 * (y * roi.w + x);
+    const L = boxMean(sums[0]!, W, x, y, r);
+    if (lab[i]! >= L - 8) continue;
+    dL += L - lab[i]!; da += lab[i + 1]! - boxMean(sums[1]!, W, x, y, r); db += lab[i + 2]! - boxMean(sums[2]!, W, x, y, r);
+  }
+  return dL > 0 ? Math.hypot(da, db) / dL : 0;
 }
 
 /** A face in an image: its landmarks and size, for the colour measures. */

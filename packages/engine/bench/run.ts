@@ -17,7 +17,7 @@ import { workFactor } from '../src/pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from '../src/pipeline/sharpen.ts';
 import { detectOnImage, type Face } from '../src/detect.ts';
 import { cosine, faceDescriptor } from '../src/identity.ts';
-import { blownShare, cheekBalance, cheekLab, compareOutside, detailRatio, contourRing, lipsAgainstCheeks, lipTint, outsideFaces, percentile, seamRatio, toneShift } from './metrics.ts';
+import { blownShare, cheekBalance, cheekLab, compareOutside, creaseColour, detailRatio, contourRing, lipsAgainstCheeks, lipTint, outsideFaces, percentile, seamRatio, toneShift } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineRoot = path.resolve(here, '..');
@@ -32,12 +32,19 @@ const PAIR_OPTIONS = {
   ...(process.env.BENCH_RESHAPE ? { reshape: Number(process.env.BENCH_RESHAPE) } : {}),
 };
 
-interface Fixture { name: string; buf: Buffer; img: RgbImage; faces: Face[]; desc?: Float32Array }
+interface Fixture { name: string; buf: Buffer; img: RgbImage; faces: Face[]; desc?: Float32Array; creases?: number }
+
+/** A fixture's own crease colour (see creaseColour), measured once. */
+function creasesOf(f: Fixture): number {
+  f.creases ??= creaseColour(f.img, f.faces[0]!.box);
+  return f.creases;
+}
 
 /** Cheek chroma (CIELAB a*b*) under which a target counts as black and white. */
 const GREY_CHROMA = 4;
-/** Head turn (degrees) beyond which a face's far cheek landmark may lie on hair or background. */
-const LIP_TINT_MAX_YAW = 25;
+/** Head turn (degrees) beyond which a face's far cheek landmark, or the middle of its box, may lie on hair or background. */
+const COLOUR_MAX_YAW = 25;
+const facing = (f: Face) => Math.abs(f.rotation.yaw) <= COLOUR_MAX_YAW;
 
 /**
  * Whether the result's lips are the source's to judge against its cheeks (see lipTint): both faces
@@ -46,7 +53,7 @@ const LIP_TINT_MAX_YAW = 25;
  */
 function lipsJudged(s: Fixture, t: Fixture, r: SwapResult): boolean {
   const sf = s.faces[0]!, tf = t.faces[0]!;
-  if (Math.abs(sf.rotation.yaw) > LIP_TINT_MAX_YAW || Math.abs(tf.rotation.yaw) > LIP_TINT_MAX_YAW) return false;
+  if (!facing(sf) || !facing(tf)) return false;
   const tc = cheekLab(t.img, tf.landmarks, tf.size);
   return Math.hypot(tc[1], tc[2]) >= GREY_CHROMA && lipsAgainstCheeks({ img: t.img, landmarks: tf.landmarks, size: tf.size })[0] > 0 && !r.warnings.includes('source_covered');
 }
@@ -120,6 +127,8 @@ interface PairResult {
   balance?: number;
   /** Cheek colour distance of the result from the target's (see toneShift). */
   tone?: number;
+  /** Crease colour of the result over the larger of its source's and its target's (see creaseColour); absent where either face is turned. */
+  creases?: number;
   /** The lips' colour against the cheeks, result against source (see lipTint); absent where the lips are not the source's to judge (see runPairs). */
   lipTint?: number;
   /** Face sizes (px) of the source and the target. */
@@ -178,6 +187,7 @@ async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
     pr.detail = detailRatio(raw.image, t.img, m.roi, m.support);
     pr.balance = cheekBalance(raw.image, t.img, tf.landmarks, tf.size);
     pr.tone = toneShift(raw.image, t.img, tf.landmarks, tf.size);
+    if (facing(s.faces[0]!) && facing(tf)) pr.creases = creaseColour(raw.image, tf.box) / Math.max(creasesOf(s), creasesOf(t));
     pr.crop = await faceCrop(r.image, tf);
     results.push(pr);
     log(`${s.name.slice(0, 3)} × ${t.name.slice(0, 3)}: ${fmt(ms, 0)} ms id ${fmt(pr.toSource ?? NaN, 2)}/${fmt(pr.toTarget ?? NaN, 2)} pose ${fmt(pr.poseError ?? NaN)}° seam ${fmt(pr.seam, 2)} psnr ${fmt(pr.backgroundPsnr, 1)}${r.warnings.length ? ` [${r.warnings.join(', ')}]` : ''}`);
@@ -190,12 +200,13 @@ async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
  * quality-only line. Softness is judged where it matters: sources whose face is less than half the
  * target's (those too small to be fully sharpened apart).
  */
-function referenceFigures(ok: PairResult[]): { blown: number[]; balance: number[]; tone: number[]; lips: number[]; detailAll: number[]; detailLarger: number[] } {
+function referenceFigures(ok: PairResult[]): { blown: number[]; balance: number[]; tone: number[]; creases: number[]; lips: number[]; detailAll: number[]; detailLarger: number[] } {
   const upscaled = ok.filter((p) => p.sourceSize! * 2 <= p.targetSize!);
   return {
     blown: ok.map((p) => 100 * p.blown!),
     balance: ok.map((p) => p.balance!),
     tone: ok.map((p) => p.tone!),
+    creases: ok.flatMap((p) => (p.creases === undefined ? [] : [p.creases])),
     lips: ok.flatMap((p) => (p.lipTint === undefined ? [] : [p.lipTint])),
     detailAll: upscaled.map((p) => p.detail!),
     detailLarger: upscaled.filter((p) => p.sourceSize! >= SHARPEN_FULL_SOURCE).map((p) => p.detail!),
@@ -316,7 +327,7 @@ async function main(): Promise<void> {
     const pose = ok.map((p) => p.poseError!);
     const all = identityCounts(ok), clean = identityCounts(unflagged(ok));
     const ref = referenceFigures(pairs.filter((p) => p.ok));
-    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ref.balance, 50), 3)} p90 ${fmt(percentile(ref.balance, 90), 3)}, tone median ${fmt(percentile(ref.tone, 50), 1)} p90 ${fmt(percentile(ref.tone, 90), 1)}, lips median ${fmt(percentile(ref.lips, 50), 1)} p90 ${fmt(percentile(ref.lips, 90), 1)}, blown p90 ${fmt(percentile(ref.blown, 90), 2)}%, max ${fmt(Math.max(...ref.blown), 2)}%, detail (source under half, ${SHARPEN_FULL_SOURCE} px or more) median ${fmt(percentile(ref.detailLarger, 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
+    process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ref.balance, 50), 3)} p90 ${fmt(percentile(ref.balance, 90), 3)}, tone median ${fmt(percentile(ref.tone, 50), 1)} p90 ${fmt(percentile(ref.tone, 90), 1)}, creases median ${fmt(percentile(ref.creases, 50), 2)} p90 ${fmt(percentile(ref.creases, 90), 2)}, lips median ${fmt(percentile(ref.lips, 50), 1)} p90 ${fmt(percentile(ref.lips, 90), 1)}, blown p90 ${fmt(percentile(ref.blown, 90), 2)}%, max ${fmt(Math.max(...ref.blown), 2)}%, detail (source under half, ${SHARPEN_FULL_SOURCE} px or more) median ${fmt(percentile(ref.detailLarger, 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
     const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
     await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
     await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));
@@ -386,7 +397,7 @@ async function main(): Promise<void> {
   const bgIdentical = ok.filter((p) => p.backgroundDiffering === 0).length;
   const psnrs = ok.map((p) => p.backgroundPsnr!);
   const seams = ok.map((p) => p.seam!).filter(Number.isFinite);
-  const { blown, balance, tone, lips, detailAll, detailLarger } = referenceFigures(ok);
+  const { blown, balance, tone, creases, lips, detailAll, detailLarger } = referenceFigures(ok);
   const pct = (a: number, b: number) => (b ? `${fmt((100 * a) / b)}%` : 'n/a');
   const rows: Array<[string, string, string, boolean]> = [
     ['pairs that produce a result', `${ok.length}/${pairs.length}`, 'every pair', ok.length === pairs.length],
@@ -412,6 +423,7 @@ async function main(): Promise<void> {
     ['  over-contrast: face pixels blown to white (target not)', `median ${fmt(percentile(blown, 50), 2)}%, p90 ${fmt(percentile(blown, 90), 2)}%, max ${fmt(Math.max(...blown), 2)}%`, '(for reference)', true],
     ['  light balance: |ln(cheek ratio result / target)|', `median ${fmt(percentile(balance, 50), 3)}, p90 ${fmt(percentile(balance, 90), 3)}`, '(for reference)', true],
     ['  skin tone: cheek colour distance result / target (ΔE a*b*)', `median ${fmt(percentile(tone, 50))}, p90 ${fmt(percentile(tone, 90))}, max ${fmt(Math.max(...tone))}`, '(for reference)', true],
+    ['  crease colour: result / larger of source\'s and target\'s', `median ${fmt(percentile(creases, 50), 2)}, p90 ${fmt(percentile(creases, 90), 2)}, max ${fmt(Math.max(...creases), 2)} (${creases.length} pairs facing the camera)`, '(for reference)', true],
     ['  lip tint: lips against cheeks, result / source (ΔE a*b*)', `median ${fmt(percentile(lips, 50))}, p90 ${fmt(percentile(lips, 90))}, max ${fmt(Math.max(...lips))} (${lips.length} pairs)`, '(for reference)', true],
     ['  face detail, result / target, source face under half the target\'s', `median ${fmt(percentile(detailAll, 50), 2)} (${detailAll.length} pairs); sources of ${SHARPEN_FULL_SOURCE} px or more: median ${fmt(percentile(detailLarger, 50), 2)} (${detailLarger.length})`, '(for reference)', true],
     ['negatives: typed error, < 200 ms, no crash', neg.map((n) => `${n.name.replace(/\.(png|jpe?g)$/, '')}: ${n.code} ${fmt(n.ms, 0)} ms`).join('; '), 'typed, < 200 ms', neg.every((n) => !n.code.startsWith('untyped') && n.code !== 'no error' && n.ms < 200)],

@@ -109,11 +109,11 @@ const MAX_GREEN_EXCESS = 0.1;
  * Least factor on a skin pixel's colour departure from the source skin's mean tint (relative to
  * luminance). A face is recoloured by per-channel gains, which keep each pixel's departure as it was
  * while a paler skin's own tint shrinks: 003's creases, redder than its orange skin, came out as
- * red-brown cracks on 007's pale pink face, their colour per unit of darkness (Lab) 0.59 against
- * 0.33 in 003 itself and 0.25 in 007's own creases. The departure is now scaled by the target skin's
- * tint length over the source's (0.42–1 over the fixtures' pairs with a colour target; never above 1,
- * so a dark source's JPEG colour noise is not amplified). The floor keeps some of the source's colour
- * variation on a nearly grey target.
+ * red-brown cracks on 007's pale pink face: their colour per unit of darkness (the bench's crease
+ * colour) was 0.59, against 0.39 in 003 itself and 0.34 in 007's own creases; 0.21 now. The
+ * departure is scaled by the target skin's tint length over the source's (0.42–1 over the fixtures'
+ * pairs with a colour target; never above 1, so a dark source's JPEG colour noise is not
+ * amplified). The floor keeps some of the source's colour variation on a nearly grey target.
  */
 const SATURATION_MIN = 0.25;
 /** Length of the source skin's relative tint (see swapOneFace) below which every pixel takes the whole skin-tone shift. */

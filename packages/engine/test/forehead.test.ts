@@ -136,13 +136,13 @@ describe('forehead gate, one column', () => {
   // against its cheeks (brightness 111, chromaticity 0.411, 0.325; texture bound 17.5): a brow
   // reaching a cell past the brow band, then a broad highlight across the forehead.
   const BROW = [93, 80, 71], SKIN_013 = [[162, 134, 115], [188, 160, 142], [206, 181, 167], [215, 192, 182], [215, 192, 181], [210, 183, 166], [193, 162, 138], [183, 148, 122], [173, 137, 110], [168, 132, 105]];
-  const column = (rgbs: number[][], maxStep = 1.2): View => {
+  const column = (rgbs: number[][], maxStep = 1.2, maxRise = 1.5): View => {
     const n = rgbs.length;
     const zone = { lum: new Float32Array(n), r: new Float32Array(n), g: new Float32Array(n), tex: new Float32Array(n).fill(3) };
     rgbs.forEach(([r, g, b], i) => { const s = r! + g! + b! + 1; zone.lum[i] = 0.299 * r! + 0.587 * g! + 0.114 * b!; zone.r[i] = r! / s; zone.g[i] = g! / s; });
     zone.tex[0] = 17.2;
     // Chromaticity spread of about 0.02 either way.
-    return { zone, m: { mr: 0.411, mg: 0.325, i00: 2500, i01: 0, i11: 2500, my: 111 }, maxTex: 17.5, maxStep };
+    return { zone, m: { mr: 0.411, mg: 0.325, i00: 2500, i01: 0, i11: 2500, my: 111 }, maxTex: 17.5, maxStep, maxRise };
   };
   const all = (v: View) => [...v.zone.lum.keys()];
 
@@ -164,6 +164,16 @@ describe('forehead gate, one column', () => {
     const rgbs = [[170, 140, 120], [150, 122, 103], [150, 122, 103], [205, 170, 145], [205, 170, 145]];
     expect(bareSkin(column(rgbs, 1.5), all(column(rgbs)))).toBe(true);
     expect(bareSkin(column(rgbs, 1.2), all(column(rgbs)))).toBe(false);
+  });
+
+  it('takes light 1.7 times as bright as the skin at the brows for the target\'s skin, not for the source\'s', () => {
+    // 013's forehead: shaded above the brows, then lit in steps of 1.3 to 1.7 times that shade (up to 1.97 in 013).
+    const rgbs = [[150, 122, 103], [150, 122, 103], [195, 160, 135], [245, 205, 180], [245, 205, 180]];
+    expect(bareSkin(column(rgbs, 1.5, 2), all(column(rgbs)))).toBe(true);
+    expect(bareSkin(column(rgbs, 1.5, 1.5), all(column(rgbs)))).toBe(false);
+    // Darker is held to 1.5 for both: a fringe's shade.
+    const dark = [[170, 140, 120], [150, 122, 103], [125, 100, 85], [105, 85, 72]];
+    expect(bareSkin(column(dark, 1.5, 2), all(column(dark)))).toBe(false);
   });
 
   it('skips no cell as brow that is not darker than the cheeks', () => {

@@ -40,6 +40,14 @@ const HIGHLIGHT_HUE_TOLERANCE = 0.12, HIGHLIGHT_MIN_TINT = 0.4;
 /** Brightness ratio (either way) of a cell to the skin at the brows: a fringe is darker, a bald scalp's shine or the background brighter. */
 const MAX_LUM_RATIO = 1.5;
 /**
+ * How much brighter than the skin at the brows a cell of the target may be. 013's forehead is shaded
+ * above the brows and lit above that, up to 1.97 times as bright: at 1.5, short columns of it were
+ * kept and showed as pale blobs in a row across the new, darker forehead (006 onto 013). The
+ * target's hair is told from its skin by colour and texture as well; the source's bar stays at
+ * MAX_LUM_RATIO (a shining scalp or the background above a receding hairline must not be taken).
+ */
+const MAX_LUM_RISE_TARGET = 2;
+/**
  * Brightness step (either way) between neighbouring cells going up: a hairline is an edge, skin
  * shading gradual. Not always in the target: 013's forehead, shaded above the brows and lit above
  * that, steps by up to 1.49 a cell, and at 1.2 two strips of it were kept across the new forehead.
@@ -108,9 +116,11 @@ export interface View {
   /** Texture bound (see MAX_TEXTURE_SOURCE) and brightness step bound (see MAX_LUM_STEP_SOURCE) of this image. */
   maxTex: number;
   maxStep: number;
+  /** How much brighter than the skin at the brows a cell may be (see MAX_LUM_RISE_TARGET). */
+  maxRise: number;
 }
 
-function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number, maxTexture: number, maxStep: number): View | null {
+function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number, maxTexture: number, maxStep: number, maxRise: number): View | null {
   // The reference skin is the upper skin outside the forehead (cheeks, nose), which no fringe covers.
   const cheeks = (i: number) => cover[i] === TRI_SKIN_UPPER && zone[i] === 0;
   const m = skinModel(px, cheeks, w, h);
@@ -118,7 +128,7 @@ function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number,
   const ref = cells(px, cheeks, w, h, k, gw, gh);
   const tex: number[] = [];
   for (let c = 0; c < ref.tex.length; c++) if (!Number.isNaN(ref.lum[c]!)) tex.push(ref.tex[c]!);
-  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: maxTexture * Math.max(1, median(tex)), maxStep };
+  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: maxTexture * Math.max(1, median(tex)), maxStep, maxRise };
 }
 
 /** Redness drop and chromaticity distance of cell a from cell b (or from the model's mean when b < 0). */
@@ -168,7 +178,7 @@ export function bareSkin(v: View, path: number[]): boolean {
     const c = path[j]!;
     const Y = v.zone.lum[c]!;
     if (Number.isNaN(Y)) return false;
-    if (Y > refLum * MAX_LUM_RATIO || Y * MAX_LUM_RATIO < refLum) return false;
+    if (Y > refLum * v.maxRise || Y * MAX_LUM_RATIO < refLum) return false;
     if (Y > below * v.maxStep || Y * v.maxStep < below) return false;
     const d = chroma(v, c, ref);
     if (d.dist > MAX_CHROMA) return false;
@@ -227,8 +237,8 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
   const keep = new Uint8Array(gw * gh), hairT = new Uint8Array(gw * gh);
   let anyHair = false;
-  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_TARGET, MAX_LUM_STEP_TARGET);
-  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_SOURCE, MAX_LUM_STEP_SOURCE);
+  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_TARGET, MAX_LUM_STEP_TARGET, MAX_LUM_RISE_TARGET);
+  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_SOURCE, MAX_LUM_STEP_SOURCE, MAX_LUM_RATIO);
   const zoneCells = inZone(zone, w, h, k, gw, gh);
   if (vt && vs) {
     // Walk down from each cell to the brows, then judge the column from the bottom up.

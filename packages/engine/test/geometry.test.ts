@@ -238,6 +238,24 @@ describe('mirror fill', () => {
     expect(still).toBe(0);
   });
 
+  it('leaves to the target a band the source mesh folds over at its outline', () => {
+    // The outer fifth of one side folded back over the face, as a mesh run past the silhouette onto
+    // the background (012's cheek over the wall): those triangles show nothing of the source's face.
+    const { uv, triangles, triClass, neighbours } = topology();
+    const frontal = canonicalPoints(), folded = canonicalPoints();
+    const x80 = 20 + 0.8 * 200;
+    for (let i = 0; i < MESH_POINTS; i++) if (uv[2 * i]! > 0.8) folded[2 * i] = x80 - (folded[2 * i]! - x80);
+    const kept = dropIslands(overStretched(folded, frontal, triangles, null, 20), neighbours, triClass);
+    let band = 0, bandKept = 0, otherKept = 0;
+    for (let t = 0; t < triangles.length / 3; t++) {
+      const us = [0, 1, 2].map((k) => uv[2 * triangles[3 * t + k]!]!);
+      if (Math.min(...us) > 0.8) { band++; if (kept[t]) bandKept++; } else if (Math.max(...us) < 0.75 && kept[t]) otherKept++;
+    }
+    expect(band).toBeGreaterThan(5);
+    expect(bandKept).toBe(band);
+    expect(otherKept).toBe(0);
+  });
+
   it('stretches an island inside the face rather than leave it to the target, but not a sliver at the outline', () => {
     // A frontal source on a turned target: a nose wing is stretched past the limit, as is the cheek
     // by the ear. Left to the target, the wing showed as a hard-edged spot of the old skin.

@@ -122,9 +122,12 @@ export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Ui
  * own, or the mirrored twin the warp samples instead): how far the warp stretches it. Areas are taken
  * relative to each face's front-facing area, so scale does not count. A sliver the source shows
  * edge-on (a turned cheek, a twin at the silhouette) is stretched far and holds smeared pixels or
- * background (see MAX_STRETCH and stretch-fade.ts). 0 for a triangle hidden in the target; 1 for a
- * source triangle folded over (area ≤ 0, e.g. beside the nose), which still carries that region's
- * own skin.
+ * background (see MAX_STRETCH and stretch-fade.ts). 0 for a triangle hidden in the target. A source
+ * triangle folded over (area ≤ 0) is not shown by the source at all: infinitely stretched. Where
+ * folds reach the outline (dropIslands keeps only those) the mesh has run past the silhouette, and
+ * the source photo holds the background there: 012's cheek folds over the wall beside it, which
+ * came out as a pale strip on every new cheek. A fold inside the face (beside the nose) is an island
+ * and still takes what the source shows there.
  */
 export function stretchRatios(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null): Float32Array {
   const n = triangles.length / 3;
@@ -148,7 +151,7 @@ export function stretchRatios(srcPts: Float32Array, dstPts: Float32Array, triang
     const d = dstArea[t]! / dstSum;
     if (d <= 0) continue; // hidden in the target: not drawn anyway
     const s = srcArea[t]! / srcSum;
-    ratio[t] = s > 0 ? d / s : 1;
+    ratio[t] = s > 0 ? d / s : Number.POSITIVE_INFINITY;
   }
   return ratio;
 }

@@ -129,6 +129,21 @@ export function flatPoints(face: Face, count = 468): Float32Array {
   return out;
 }
 
+/**
+ * The face as seen in a copy of the region at (x0, y0) of its image, scaled down by sx across and sy
+ * down (pixel centres onto pixel centres): a reduced copy of a face (reduce-face.ts, work-scale.ts).
+ * Depth is in the mesh's own units and stays.
+ */
+export function faceInRegion(face: Face, x0: number, y0: number, sx: number, sy = sx): Face {
+  const at = (v: number, o: number, s: number) => (v - o + 0.5) / s - 0.5;
+  return {
+    ...face,
+    box: { x: at(face.box.x, x0, sx), y: at(face.box.y, y0, sy), width: face.box.width / sx, height: face.box.height / sy },
+    landmarks: face.landmarks.map(([x, y, z]) => [at(x, x0, sx), at(y, y0, sy), z] as [number, number, number]),
+    size: face.size / Math.max(sx, sy),
+  };
+}
+
 /** The mesh points' depths (smaller is nearer the camera), in the same order as flatPoints. */
 export function flatDepths(face: Face, count = 468): Float32Array {
   return Float32Array.from({ length: count }, (_, i) => face.landmarks[i]![2]);

@@ -11,7 +11,7 @@ import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
 import { lipWeight } from '../src/pipeline/mask.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 import { creaseColour } from '../bench/metrics.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -22,13 +22,6 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 }
 
 beforeAll(async () => { await loadModels(); });
-
-/** A fixture's decoded pixels and its first detected face. */
-async function decodedWithFace(name: string) {
-  const img = await decodeImage(fixture(name));
-  const [face] = await detectOnImage(await loadModels(), img);
-  return { img, face: face! };
-}
 
 describe('detectFaces', () => {
   it('finds one face with 478 landmarks, a box and a head pose', async () => {

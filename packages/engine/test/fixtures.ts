@@ -2,12 +2,22 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeImage, type RgbImage } from '../src/decode.ts';
+import { detectOnImage, type Face } from '../src/detect.ts';
+import { loadModels } from '../src/models.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'faces');
 
 export function fixture(name: string): Buffer {
   return readFileSync(path.join(FIXTURES, name));
+}
+
+/** A fixture's decoded pixels and its first detected face. */
+export async function decodedWithFace(name: string): Promise<{ img: RgbImage; face: Face }> {
+  const img = await decodeImage(fixture(name));
+  const [face] = await detectOnImage(await loadModels(), img);
+  return { img, face: face! };
 }
 
 export const FILES = {

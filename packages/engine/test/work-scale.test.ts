@@ -1,11 +1,11 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import sharp from 'sharp';
 import { loadModels } from '../src/index.ts';
-import { decodeImage, type RgbImage } from '../src/decode.ts';
+import type { RgbImage } from '../src/decode.ts';
 import { detectOnImage, type Face } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { swapFace, workFactor } from '../src/pipeline/work-scale.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 import { compare, thumb } from './perceptual.ts';
 
 beforeAll(async () => { await loadModels(); });
@@ -22,12 +22,6 @@ function largeOlder(): Promise<{ data: Uint8Array; face: Face }> {
   return large;
 }
 
-async function sourceFace(file: string): Promise<{ src: RgbImage; face: Face }> {
-  const src = await decodeImage(fixture(file));
-  const [face] = await detectOnImage(await loadModels(), src);
-  return { src, face: face! };
-}
-
 describe('large faces', () => {
   it('reduces a target face only when it is at least twice max(768 px, 1.5 × the source face)', () => {
     expect(workFactor(250, 714)).toBe(1);
@@ -39,7 +33,7 @@ describe('large faces', () => {
   });
 
   it('swaps a face three times the fixture\'s size on a reduced copy: as at full resolution, and nothing outside it touched', async () => {
-    const { src, face: sf } = await sourceFace(FILES.eastAsian);
+    const { img: src, face: sf } = await decodedWithFace(FILES.eastAsian);
     const side = SIDE;
     const { data, face: df } = await largeOlder();
     const dst: RgbImage = { data, width: side, height: side };
@@ -74,7 +68,7 @@ describe('large faces', () => {
   it('reshapes the outline at full resolution: the jaw moves beyond the mask too, and nothing outside the region', async () => {
     // Reshaped on the reduced copy, only the change inside the mask came back: the jaw line beyond
     // it stayed where it was, a second, faint jaw line.
-    const { src, face: sf } = await sourceFace(FILES.eileen);
+    const { img: src, face: sf } = await decodedWithFace(FILES.eileen);
     const side = SIDE;
     const { data, face: df } = await largeOlder();
     const dst: RgbImage = { data: Uint8Array.from(data), width: side, height: side };

@@ -67,6 +67,11 @@ const BROW_STEP = 1.2;
  */
 const MAX_TEXTURE_SOURCE = 2.5, MAX_TEXTURE_TARGET = 5;
 
+/** One image's bars (see View): the source's stay low, its hair must never be taken. */
+interface Bars { texture: number; step: number; rise: number }
+const SOURCE_BARS: Bars = { texture: MAX_TEXTURE_SOURCE, step: MAX_LUM_STEP_SOURCE, rise: MAX_LUM_RATIO };
+const TARGET_BARS: Bars = { texture: MAX_TEXTURE_TARGET, step: MAX_LUM_STEP_TARGET, rise: MAX_LUM_RISE_TARGET };
+
 /** Mean luminance, chromaticity and texture per grid cell (NaN luminance where a cell has too few pixels). */
 interface Cells { lum: Float32Array; r: Float32Array; g: Float32Array; tex: Float32Array }
 
@@ -120,7 +125,7 @@ export interface View {
   maxRise: number;
 }
 
-function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number, maxTexture: number, maxStep: number, maxRise: number): View | null {
+function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number, k: number, gw: number, gh: number, bars: Bars): View | null {
   // The reference skin is the upper skin outside the forehead (cheeks, nose), which no fringe covers.
   const cheeks = (i: number) => cover[i] === TRI_SKIN_UPPER && zone[i] === 0;
   const m = skinModel(px, cheeks, w, h);
@@ -128,7 +133,7 @@ function view(px: Px, cover: Uint8Array, zone: Uint8Array, w: number, h: number,
   const ref = cells(px, cheeks, w, h, k, gw, gh);
   const tex: number[] = [];
   for (let c = 0; c < ref.tex.length; c++) if (!Number.isNaN(ref.lum[c]!)) tex.push(ref.tex[c]!);
-  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: maxTexture * Math.max(1, median(tex)), maxStep, maxRise };
+  return { zone: cells(px, (i) => zone[i] === 1, w, h, k, gw, gh), m, maxTex: bars.texture * Math.max(1, median(tex)), maxStep: bars.step, maxRise: bars.rise };
 }
 
 /** Redness drop and chromaticity distance of cell a from cell b (or from the model's mean when b < 0). */
@@ -237,8 +242,8 @@ export function gateForehead(image: Uint8Array, imageWidth: number, roi: Roi, wa
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
   const keep = new Uint8Array(gw * gh), hairT = new Uint8Array(gw * gh);
   let anyHair = false;
-  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_TARGET, MAX_LUM_STEP_TARGET, MAX_LUM_RISE_TARGET);
-  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh, MAX_TEXTURE_SOURCE, MAX_LUM_STEP_SOURCE, MAX_LUM_RATIO);
+  const vt = view(imagePx(image, imageWidth, roi), cover, zone, w, h, k, gw, gh, TARGET_BARS);
+  const vs = view(planarPx(warped, n), cover, zone, w, h, k, gw, gh, SOURCE_BARS);
   const zoneCells = inZone(zone, w, h, k, gw, gh);
   if (vt && vs) {
     // Walk down from each cell to the brows, then judge the column from the bottom up.

@@ -170,6 +170,12 @@ function highlightCeiling(image: Uint8Array, imageWidth: number, roi: Roi, skin:
   return hist.ceiling();
 }
 
+/** A mean colour's tint relative to its luminance, (c − Y) / (Y + 1) per channel. */
+function relativeTint(mean: readonly number[]): number[] {
+  const Y = luma(mean);
+  return mean.map((v) => (v - Y) / (Y + 1));
+}
+
 /** Mean colour with no tint to speak of: a black-and-white photo. */
 function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
@@ -322,8 +328,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const lipW = featuresKeepColour ? lipWeight(placed, roi, faceSize) : null;
   // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
   // brightening adds back (see the relight loop); none on a black-and-white target.
-  const sY = luma(field.sourceMean);
-  const srcTint = field.sourceMean.map((v) => (v - sY) / (sY + 1));
+  const srcTint = relativeTint(field.sourceMean);
   const tint = Float64Array.from(srcTint, (v) => (chromaBoost > 0 ? v : 0));
   // The skin-tone shift is a gain per channel fitted on the skin's colour. A pixel far whiter than
   // the skin (a sheen, which has the light's colour, not the skin's) took it whole and
@@ -335,8 +340,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // How far each skin pixel's own colour departs from the source skin's mean tint is scaled by the
   // two skins' saturations (see SATURATION_MIN): the new face's creases and blotches are as colourful
   // against its skin as the source's were against its own.
-  const tY = luma(field.targetMean);
-  const tgtTintLen = Math.hypot(...field.targetMean.map((v) => (v - tY) / (tY + 1)));
+  const tgtTintLen = Math.hypot(...relativeTint(field.targetMean));
   const rhoSkin = tintLen > MIN_TINT ? Math.min(1, Math.max(SATURATION_MIN, tgtTintLen / tintLen)) : 1;
   // The light field's level at each pixel, and the target skin's highlight ceiling against it.
   const level = relitLevels(field.sourceLuma, lumGain);
@@ -410,8 +414,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
         const kc = 1 + ((c === 0 ? k0 : c === 1 ? k1 : k2) - 1) * tinted;
         const dc = c === 0 ? d0 : c === 1 ? d1 : d2;
         const skinD = srcTint[c]! * (Y + 1);
-        const dev = damp > 0 ? damp * (dc - skinD) : 0;
-        const own = ((skinD + (dc - dev - skinD) * rho) * cs + extra * tint[c]!) * fq;
+        const own = ((skinD + (dc - skinD) * (1 - damp) * rho) * cs + extra * tint[c]!) * fq;
         let v = (Yn + own) * (kc + (1 - kc) * eyeW);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));

@@ -4,7 +4,7 @@
 // face is swapped on a copy of its region reduced by a whole factor, the change is brought back up
 // bilinearly, and the target's grain is restored at full resolution.
 import type { RgbImage } from '../decode.ts';
-import { flatPoints, type Face } from '../detect.ts';
+import { faceInRegion, flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
 import { faceRoi, reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
@@ -35,7 +35,7 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   const small = reduce(out, roi, f);
   const before = Uint8Array.from(small.data);
   timer('reduce', performance.now() - t);
-  const st = swapOneFace(src, srcFace, small, scaledFace(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false });
+  const st = swapOneFace(src, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false });
   t = performance.now();
   // The change and the blend weight over the whole reduced copy (zero outside the inner ROI).
   const gn = g.w * g.h;
@@ -123,16 +123,3 @@ function reduce(img: RgbImage, roi: { x: number; y: number; w: number; h: number
   return { data, width: g.w, height: g.h };
 }
 
-/**
- * The face as seen in a copy of the region at (x0, y0) reduced by f: a reduced pixel's centre is its
- * block's centre. Depth is in the mesh's own units and stays.
- */
-function scaledFace(face: Face, x0: number, y0: number, f: number): Face {
-  const at = (v: number, o: number) => (v - o - (f - 1) / 2) / f;
-  return {
-    ...face,
-    box: { x: at(face.box.x, x0), y: at(face.box.y, y0), width: face.box.width / f, height: face.box.height / f },
-    landmarks: face.landmarks.map(([x, y, z]) => [at(x, x0), at(y, y0), z] as [number, number, number]),
-    size: face.size / f,
-  };
-}

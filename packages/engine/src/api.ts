@@ -7,6 +7,7 @@ import { chooseSource, chooseTargets, type TargetSelection } from './choose.ts';
 import { EngineError } from './errors.ts';
 import { encodeJpeg, encodeThumbnail } from './encode.ts';
 import { cosine, faceDescriptor } from './identity.ts';
+import { handsOnFace } from './hands.ts';
 import { loadModels, type Models } from './models.ts';
 import { swapFace } from './pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
@@ -27,7 +28,7 @@ export interface DetectResult {
   timings: Record<string, number>;
 }
 
-export type FaceSummary = Omit<Face, 'landmarks'>;
+export type FaceSummary = Omit<Face, 'landmarks' | 'hands'>;
 
 export interface SwapOptions {
   source: Buffer;
@@ -63,6 +64,7 @@ export interface SwapResult {
    * seen side-on, so its eyes, nose and chin line came from the target (a photo facing the camera
    * swaps far better). `source_covered`: the source's mouth is covered (a scarf, a mask), so its
    * lower face came from the target (a photo with the face uncovered swaps far better).
+   * `source_hand`: a hand rests against the source face, so the part it covers came from the target.
    * `source_small`: the source face is small (under 96 px) and the target's at least 3 times larger,
    * so the new face is softer than the photo around it (a larger photo of the face swaps sharper).
    */
@@ -71,7 +73,7 @@ export interface SwapResult {
   raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };
 }
 
-export type SwapWarning = 'source_side_on' | 'source_covered' | 'source_small';
+export type SwapWarning = 'source_side_on' | 'source_covered' | 'source_hand' | 'source_small';
 
 /**
  * A source face too small to be fully sharpened (under SHARPEN_FULL_SOURCE, see sharpen.ts) swapped
@@ -159,7 +161,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), reduced: new Map() };
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), reduced: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);
@@ -173,6 +175,16 @@ async function descriptorOf(models: Models, entry: ImageEntry, face: Face): Prom
     entry.descriptors.set(face.index, d);
   }
   return d;
+}
+
+/** The face with the hands against it (see hands.ts), looked for once per face of an image. */
+async function withHands(models: Models, entry: ImageEntry, face: Face): Promise<Face> {
+  let hands = entry.hands.get(face.index);
+  if (!hands) {
+    hands = await handsOnFace(models, entry.img, face);
+    entry.hands.set(face.index, hands);
+  }
+  return { ...face, hands };
 }
 
 /** The source face as the warp should read it for a target face of `targetSize` (see sourceFactor). */
@@ -236,14 +248,20 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
   t = performance.now();
+  const handed = await withHands(models, source, srcFace);
+  const onto: Face[] = [];
+  for (const face of targets) onto.push(await withHands(models, target, face));
+  add('hands', performance.now() - t);
+  t = performance.now();
   const from: Array<{ img: RgbImage; face: Face }> = [];
-  for (const face of targets) from.push(await sourceAt(source, srcFace, face.size));
+  for (const face of targets) from.push(await sourceAt(source, handed, face.size));
   add('reduce', performance.now() - t);
-  targets.forEach((face, k) => {
+  onto.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
     const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
+    if (st.sourceHand) warnings.add('source_hand');
     if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
@@ -298,7 +316,7 @@ async function chooseByReference(
 }
 
 function summary(f: Face): FaceSummary {
-  const { landmarks: _landmarks, ...rest } = f;
+  const { landmarks: _landmarks, hands: _hands, ...rest } = f;
   return rest;
 }
 

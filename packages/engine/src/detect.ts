@@ -24,6 +24,11 @@ export interface Face {
   partial: boolean;
   /** Smaller than the minimum usable face size. */
   tooSmall: boolean;
+  /**
+   * Hands against the face, 21 landmark points each (flat x,y, image pixels; see hands.ts). Looked
+   * for only when the face is swapped: undefined until then.
+   */
+  hands?: Float32Array[];
 }
 
 /** Faces narrower than this (pixels) are flagged tooSmall and never swapped. */
@@ -141,6 +146,7 @@ export function faceInRegion(face: Face, x0: number, y0: number, sx: number, sy 
     box: { x: at(face.box.x, x0, sx), y: at(face.box.y, y0, sy), width: face.box.width / sx, height: face.box.height / sy },
     landmarks: face.landmarks.map(([x, y, z]) => [at(x, x0, sx), at(y, y0, sy), z] as [number, number, number]),
     size: face.size / Math.max(sx, sy),
+    ...(face.hands ? { hands: face.hands.map((h) => h.map((v, k) => (k % 2 === 0 ? at(v, x0, sx) : at(v, y0, sy)))) } : {}),
   };
 }
 

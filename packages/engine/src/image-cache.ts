@@ -9,6 +9,8 @@ export interface ImageEntry {
   img: RgbImage;
   faces: Face[];
   descriptors: Map<number, Float32Array>;
+  /** Hands against a face (see hands.ts), by face index. */
+  hands: Map<number, Float32Array[]>;
   /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
   reduced: Map<string, { img: RgbImage; face: Face }>;
 }

@@ -13,6 +13,7 @@ import type { Roi } from '../raster/warp.ts';
 import { upsampleSparse } from '../raster/resample.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
+import { HAND_SHADE } from './hand-shape.ts';
 
 /** Mahalanobis distances (in standard deviations) where occlusion starts and is complete. */
 const D0 = OUTLIER, D1 = 6;
@@ -157,15 +158,16 @@ export interface Occlusion {
 
 /**
  * Finds what covers either face. Only skin-class pixels can be occluders (eyes, brows and lips differ
- * from skin by nature), and the whole lower face when the mouth is covered (see MouthGeometry).
+ * from skin by nature), and the whole lower face when the mouth is covered (see MouthGeometry), and
+ * wherever `hands` (see handCover) marks a hand against either face or, on skin, the shade beside one.
  */
-export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, mouth?: MouthGeometry): Occlusion {
+export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, warped: Float32Array, cover: Uint8Array, faceSize: number, mouth?: MouthGeometry, hands: Uint8Array | null = null): Occlusion {
   const { w, h } = roi;
   const n = w * h;
   const tpx = imagePx(image, imageWidth, roi), spx = planarPx(warped, n);
   const mt = upperSkinModel(tpx, cover, w, h);
   const ms = upperSkinModel(spx, cover, w, h);
-  if (!mt && !ms) return { weight: null, sourceCovered: false };
+  if (!mt && !ms && !hands) return { weight: null, sourceCovered: false };
   const plane = (poly: ArrayLike<number>): Uint8Array => { const p = new Uint8Array(n); fillPolygon(p, w, h, roi.x, roi.y, poly); return p; };
   const lipsT = mouth ? plane(mouth.lipsTarget) : null, lipsS = mouth ? plane(mouth.lipsSource) : null;
   // A covered mouth in the target keeps the target's cover; one in the source lets the target show.
@@ -191,8 +193,9 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
       const lowT = ct !== null && (c === TRI_SKIN || c === TRI_MOUTH || (c !== 0 && (lipsT![i] === 1 || lipsS![i] === 1)));
       const lowS = cs !== null && c !== 0 && (roi.x + x - mouth!.midNose[0]) * mouth!.down[0] + (roi.y + y - mouth!.midNose[1]) * mouth!.down[1] >= 0;
       const coveredLower = lowT || lowS;
-      if (c !== TRI_SKIN && c !== TRI_SKIN_UPPER && !coveredLower) continue;
-      let occ = coveredLower ? 1 : 0;
+      const hand = hands !== null && c !== 0 && (hands[i] === 1 || (hands[i] === HAND_SHADE && (c === TRI_SKIN || c === TRI_SKIN_UPPER)));
+      if (c !== TRI_SKIN && c !== TRI_SKIN_UPPER && !coveredLower && !hand) continue;
+      let occ = coveredLower || hand ? 1 : 0;
       if (mt) { tpx(i, rgb); occ = Math.max(occ, occluderWeight(mt, rgb), ct ? coverWeight(mt, ct, rgb) : 0); }
       if (ms) { spx(i, rgb); occ = Math.max(occ, occluderWeight(ms, rgb), cs ? coverWeight(ms, cs, rgb) : 0); }
       grid[((y / k) | 0) * gw + ((x / k) | 0)] = occ;

@@ -15,6 +15,7 @@ import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
 import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
 import { reshapeContour } from './contour.ts';
+import { handCover } from './hand-shape.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
 import { sharpenAmount, sharpenWarped } from './sharpen.ts';
@@ -52,6 +53,8 @@ export interface SwapFaceStats {
   foreheadPixels: number;
   /** The source's mouth is covered (a scarf, a mask): its lower face was left to the target. */
   sourceCovered: boolean;
+  /** A hand against the source face covers part of it (see hands.ts): that part was left to the target. */
+  sourceHand: boolean;
   /** The blend weight of every ROI pixel (0..1, after occluders). */
   alpha: Float32Array;
   /** 1 for ROI pixels of skin the light and grain were judged on. */
@@ -249,7 +252,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const sideOn = noseProtrusion(srcPts, srcFace.size) > 0 && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
   if (sideOn) unseen += leaveToTarget(triClass, topo.sideOnHidden);
   // The target's depths order overlapping triangles (the nose over the far cheek of a turned head).
-  const warped = warpTriangles({ src, srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, roi, ...(mirror ? { srcOverride: mirror.override } : {}) });
+  const warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(mirror ? { srcOverride: mirror.override } : {}) };
+  const warped = warpTriangles({ ...warp, src, roi });
   const W = warped.rgb, cover = warped.cover;
   const sharpened = opts.sharpen === false ? 0 : sharpenAmount(srcFace.size, faceSize);
   sharpenWarped(W, cover, w, h, faceSize / srcFace.size, sharpened);
@@ -267,7 +271,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     const fading = dropIslands(Uint8Array.from(ratio, (r) => (r > STRETCH_FADE_FROM ? 1 : 0)), topo.neighbours, topo.triClass);
     fadeStretched(alpha, masks.skin, warped.triangle, ratio, fading, roi, faceSize, MAX_STRETCH);
   }
-  const { weight: occ, sourceCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] });
+  // Hands against either face are kept from the target like any other cover (see hands.ts).
+  const hands = handCover(roi, dstFace.hands ?? [], srcFace.hands ?? [], srcFace.size, warp);
+  const { weight: occ, sourceCovered } = occlusionMask(od, ow, roi, W, cover, faceSize, { lipsTarget: loopUv(dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(placed, OUTER_LIP_LOOP), midNose: midNose(dstPts), down: [-up[0], -up[1]] }, hands.plane);
   let occluded = 0;
   if (occ) {
     for (let i = 0; i < n; i++) {
@@ -463,5 +469,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
     }
   }
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy, foreheadPixels: gate.swapped, sourceCovered, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, alpha, skin: masks.skin };
 }

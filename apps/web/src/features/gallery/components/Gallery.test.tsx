@@ -129,12 +129,14 @@ describe('Gallery', () => {
   });
 
   it('tells under the image what the engine noticed about the face photo, in English and French', async () => {
-    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered'] })];
+    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered'] }, { ...item(4), warnings: ['source_hand'] })];
     renderGallery(false);
     const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
     fireEvent.click(tiles[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
     const notes = () => within(dialog).queryAllByRole('note').map((n) => n.textContent);
+    expect(notes()).toEqual(['A hand rests against the face in your face photo, so the part it covers was kept from the target photo. A photo with your face uncovered gives a better result.']);
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(notes()).toEqual(['The mouth is covered in your face photo, so the lower face was kept from the target photo. A photo with your face uncovered gives a better result.']);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(notes()).toEqual(['Your face photo shows your face from the side, so the eyes and nose were kept from the target photo. A photo facing the camera gives a better result.']);
@@ -142,7 +144,10 @@ describe('Gallery', () => {
     expect(notes()).toEqual(['Your face photo is small beside the face in the target photo, so the result is softer than the photo around it. A larger photo of your face gives a sharper result.']);
     cleanup();
     renderGallery(false, 'fr');
-    fireEvent.click((await screen.findAllByRole('button', { name: /Ouvrir l'échange/ }))[1]!);
+    fireEvent.click((await screen.findAllByRole('button', { name: /Ouvrir l'échange/ }))[0]!);
+    expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Une main est posée contre le visage sur votre photo de visage : la partie qu\'elle couvre a été conservée de la photo cible. Une photo du visage découvert donne un meilleur résultat.');
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre photo de visage vous montre de profil : les yeux et le nez de la photo cible ont été conservés. Une photo de face donne un meilleur résultat.');
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre visage est petit sur votre photo par rapport à celui de la photo cible : le résultat est moins net que le reste de la photo. Une photo plus grande de votre visage donne un résultat plus net.');

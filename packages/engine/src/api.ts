@@ -178,10 +178,10 @@ async function descriptorOf(models: Models, entry: ImageEntry, face: Face): Prom
 }
 
 /** The face with the hands against it (see hands.ts), looked for once per face of an image. */
-async function withHands(models: Models, entry: ImageEntry, face: Face): Promise<Face> {
+function withHands(models: Models, entry: ImageEntry, face: Face): Face {
   let hands = entry.hands.get(face.index);
   if (!hands) {
-    hands = await handsOnFace(models, entry.img, face);
+    hands = handsOnFace(models, entry.img, face);
     entry.hands.set(face.index, hands);
   }
   return { ...face, hands };
@@ -248,9 +248,9 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
   t = performance.now();
-  const handed = await withHands(models, source, srcFace);
+  const handed = withHands(models, source, srcFace);
   const onto: Face[] = [];
-  for (const face of targets) onto.push(await withHands(models, target, face));
+  for (const face of targets) onto.push(withHands(models, target, face));
   add('hands', performance.now() - t);
   t = performance.now();
   const from: Array<{ img: RgbImage; face: Face }> = [];

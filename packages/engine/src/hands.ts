@@ -3,9 +3,9 @@
 // new cheek with the dark gap between them as a slash, and on 015 as a target a pale new cheek
 // covered the palm. Human's hand detector does not find such hands (it looks for whole hands; over
 // the fixtures it put boxes on faces, collars and a cat, never on 015's palm), but its landmark model
-// knows one when it is framed: a square the face's size beside each cheek is read by the small
-// landmark model (~13 ms) and, only when that one sees a hand, by the full one (~22 ms, loaded on
-// first use), which then places the hand's 21 points on a square framed by what it found.
+// knows one when it is framed: a square the face's size beside each cheek is read by its small
+// landmark model (~13 ms) and, where it sees a hand, read again on a square framed by the points it
+// found, which places the hand's 21 points.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RgbImage } from './decode.ts';
@@ -16,11 +16,11 @@ import type { GraphModel, Models } from './models.ts';
 /** Side of the landmark models' square input. */
 const INPUT = 224;
 /**
- * Presence the small model must see to call in the full one, and the full one's to count as a hand.
- * Over the fixtures' 17 faces the small model reads at most 0.03 beside a bare cheek and 0.87 beside
- * 015's; the full one at most 0.33 (the 115-px 005, upscaled) and 0.98 on 015.
+ * Presence the model must read, on the square beside the cheek and again on the square framed by
+ * what it found, to count a hand. Over the fixtures' 17 faces it reads at most 0.03 beside a bare
+ * cheek and 0.87 beside 015's.
  */
-export const SCREEN_MIN = 0.5, HAND_MIN = 0.8;
+export const HAND_MIN = 0.5;
 /** Where the squares sit: centred on the cheek's outline point, this far down (fraction of the face size), one face size wide. */
 const DROP = 0.15, SPAN = 1;
 /** The second look's square: the first look's points' box grown by this much. */
@@ -28,27 +28,14 @@ const REFRAME = 1.6;
 /** Outline points beside each cheek (the face's right and left in the image's left and right). */
 const CHEEKS = [234, 454] as const;
 
-/** A hand landmark model from the installed package. */
-function loadHandModel(tf: Models['tf'], name: string): Promise<GraphModel> {
-  // Plain, not conv-fused as faceres is (graph/): the fusing loader's copies of the weights stayed in
-  // the worker's memory, 33 MB more for the two.
-  return tf.loadGraphModel(pathToFileURL(path.join(modelsDir, name)).href);
-}
-
-/** The small model, which looks beside every swapped face (loaded with the face models). */
-export function loadHandScreen(tf: Models['tf']): Promise<GraphModel> {
-  return loadHandModel(tf, 'handlandmark-lite.json');
-}
-
-let fullLoading: Promise<GraphModel> | null = null;
-
-/** The full model, loaded on first use: most workers never meet a hand, and it weighs 5 MB more. */
-function fullHandModel(tf: Models['tf']): Promise<GraphModel> {
-  fullLoading ??= loadHandModel(tf, 'handlandmark-full.json').catch((err: unknown) => {
-    fullLoading = null;
-    throw err;
-  });
-  return fullLoading;
+/**
+ * The small landmark model, loaded with the face models. Plain, not conv-fused as faceres is
+ * (graph/): the fusing loader's copies of the weights stayed in the worker's memory. The full model
+ * places 015's points within a few pixels of the small one's and read beside the fixtures' cheeks
+ * as clearly (0.98 against at most 0.33), but it held another 60–80 MB of a worker's memory.
+ */
+export function loadHandModel(tf: Models['tf']): Promise<GraphModel> {
+  return tf.loadGraphModel(pathToFileURL(path.join(modelsDir, 'handlandmark-lite.json')).href);
 }
 
 /** A square in image pixels: top-left corner and side. */
@@ -107,18 +94,16 @@ function around(points: Float32Array): Square {
 }
 
 /** The hands against `face`'s cheeks in `img`: 21 points each (flat x,y, image pixels); none is []. */
-export async function handsOnFace(models: Models, img: RgbImage, face: Face): Promise<Float32Array[]> {
+export function handsOnFace(models: Models, img: RgbImage, face: Face): Float32Array[] {
   const hands: Float32Array[] = [];
   for (const p of CHEEKS) {
     const [cx, cy] = face.landmarks[p]!;
     const s = SPAN * face.size;
     const sq = { x: cx - s / 2, y: cy + DROP * face.size - s / 2, s };
-    if (readHand(models.tf, models.handScreen, img, sq).presence < SCREEN_MIN) continue;
-    const full = await fullHandModel(models.tf);
-    const first = readHand(models.tf, full, img, sq);
+    const first = readHand(models.tf, models.handModel, img, sq);
     if (first.presence < HAND_MIN) continue;
-    const second = readHand(models.tf, full, img, around(first.points));
-    hands.push(second.presence >= HAND_MIN ? second.points : first.points);
+    const second = readHand(models.tf, models.handModel, img, around(first.points));
+    if (second.presence >= HAND_MIN) hands.push(second.points);
   }
   return hands;
 }

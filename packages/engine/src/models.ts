@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { humanModule, modelsDir, wasmDir, type Human } from './human-module.ts';
 import { loadFusedGraphModel } from './graph/load-fused.ts';
 import path from 'node:path';
-import { loadHandScreen } from './hands.ts';
+import { loadHandModel } from './hands.ts';
 
 type Tf = Human['tf'];
 export type GraphModel = Awaited<ReturnType<Tf['loadGraphModel']>>;
@@ -29,9 +29,9 @@ function patchFetchForFiles(): void {
 export interface Models {
   human: Human;
   tf: Tf;
-  /** The small hand landmark model, which looks beside each swapped face (see hands.ts). */
-  handScreen: GraphModel;
-  /** Time to load and warm the detector, mesh, iris and small hand models (what a swap needs; faceres and the full hand model load apart). */
+  /** The hand landmark model, which looks beside each swapped face (see hands.ts). */
+  handModel: GraphModel;
+  /** Time to load and warm the detector, mesh, iris and hand models (what a swap needs; faceres loads apart). */
   loadMs: number;
 }
 
@@ -85,13 +85,13 @@ async function doLoad(): Promise<Models> {
   await human.load();
   const tf = human.tf;
   // After Human's load, which sets up the wasm backend the hand model's weights go to.
-  const handScreen = await loadHandScreen(tf);
+  const handModel = await loadHandModel(tf);
   // The first inference of each wasm graph is several times slower (kernel setup): pay it here.
   const graphs = Object.values(human.models.models).filter((g): g is GraphModel => g !== null);
-  for (const g of [...graphs, handScreen]) warm(tf, g);
+  for (const g of [...graphs, handModel]) warm(tf, g);
   const blank = tf.fill([96, 96, 3], 128, 'int32');
   try { await human.detect(blank); } finally { tf.dispose(blank); }
-  return { human, tf, handScreen, loadMs: performance.now() - t0 };
+  return { human, tf, handModel, loadMs: performance.now() - t0 };
 }
 
 let faceresLoading: Promise<{ model: GraphModel; loadMs: number }> | null = null;

@@ -12,8 +12,9 @@ import type { RgbImage } from './decode.ts';
 import type { Face } from './detect.ts';
 import { modelsDir } from './human-module.ts';
 import type { GraphModel, Models } from './models.ts';
+import { flatBounds } from './raster/polygon.ts';
 
-/** Side of the landmark models' square input. */
+/** Side of the landmark model's square input. */
 const INPUT = 224;
 /**
  * Presence the model must read, on the square beside the cheek and again on the square framed by
@@ -41,8 +42,8 @@ export function loadHandModel(tf: Models['tf']): Promise<GraphModel> {
 /** A square in image pixels: top-left corner and side. */
 interface Square { x: number; y: number; s: number }
 
-/** The square's pixels, bilinear, as the models take them (0..1, INPUT × INPUT × 3). */
-export function cropSquare(img: RgbImage, sq: Square): Float32Array {
+/** The square's pixels, bilinear, as the model takes them (0..1, INPUT × INPUT × 3). */
+function cropSquare(img: RgbImage, sq: Square): Float32Array {
   const out = new Float32Array(INPUT * INPUT * 3);
   const { width: w, height: h, data } = img;
   const step = sq.s / INPUT;
@@ -64,10 +65,10 @@ export function cropSquare(img: RgbImage, sq: Square): Float32Array {
 }
 
 /** The model's hand presence (0..1) in the square and its 21 points (flat x,y, image pixels). */
-function readHand(tf: Models['tf'], model: GraphModel, img: RgbImage, sq: Square): { presence: number; points: Float32Array } {
+function readHand({ tf, handModel }: Models, img: RgbImage, sq: Square): { presence: number; points: Float32Array } {
   const input = tf.tensor4d(cropSquare(img, sq), [1, INPUT, INPUT, 3]);
   try {
-    const [score, keypoints] = model.execute(input, ['Identity_1', 'Identity']) as Array<ReturnType<Models['tf']['zeros']>>;
+    const [score, keypoints] = handModel.execute(input, ['Identity_1', 'Identity']) as Array<ReturnType<Models['tf']['zeros']>>;
     const presence = (score!.dataSync() as Float32Array)[0]!;
     const kp = keypoints!.dataSync() as Float32Array;
     tf.dispose([score!, keypoints!]);
@@ -84,11 +85,7 @@ function readHand(tf: Models['tf'], model: GraphModel, img: RgbImage, sq: Square
 
 /** The square around `points`' box, grown by REFRAME. */
 function around(points: Float32Array): Square {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (let i = 0; i < points.length; i += 2) {
-    x0 = Math.min(x0, points[i]!); x1 = Math.max(x1, points[i]!);
-    y0 = Math.min(y0, points[i + 1]!); y1 = Math.max(y1, points[i + 1]!);
-  }
+  const { x0, y0, x1, y1 } = flatBounds(points);
   const s = REFRAME * Math.max(x1 - x0, y1 - y0);
   return { x: (x0 + x1) / 2 - s / 2, y: (y0 + y1) / 2 - s / 2, s };
 }
@@ -100,9 +97,9 @@ export function handsOnFace(models: Models, img: RgbImage, face: Face): Float32A
     const [cx, cy] = face.landmarks[p]!;
     const s = SPAN * face.size;
     const sq = { x: cx - s / 2, y: cy + DROP * face.size - s / 2, s };
-    const first = readHand(models.tf, models.handModel, img, sq);
+    const first = readHand(models, img, sq);
     if (first.presence < HAND_MIN) continue;
-    const second = readHand(models.tf, models.handModel, img, around(first.points));
+    const second = readHand(models, img, around(first.points));
     if (second.presence >= HAND_MIN) hands.push(second.points);
   }
   return hands;

@@ -2,7 +2,7 @@
 // knuckles, and each finger as a band along its bones. The points lie on the bones' axes, so a
 // finger's band is as wide as the spacing of the knuckles (fingers side by side touch), and a
 // little wider: the shaded gap between a finger and the cheek it rests on goes with the hand.
-import { fillPolygon } from '../raster/polygon.ts';
+import { fillPolygon, flatBounds } from '../raster/polygon.ts';
 import { warpTriangles, type Roi, type WarpInput } from '../raster/warp.ts';
 
 /** Bones of the hand as pairs of landmark points (wrist 0, thumb 1–4, then four fingers of four). */
@@ -25,8 +25,8 @@ export const HEEL = 0.5;
 export const FINGER_HALF_WIDTH = 0.65;
 
 /**
- * Sets 1 in `out` (roiW × roiH, origin at image (ox, oy)) wherever the hand with landmark `points`
- * (flat x,y, image pixels) lies.
+ * Sets `value` in `out` (roiW × roiH, origin at image (ox, oy)) wherever the hand with landmark
+ * `points` (flat x,y, image pixels) lies, or lies within `grow` pixels.
  */
 export function fillHand(out: Uint8Array, roiW: number, roiH: number, ox: number, oy: number, points: Float32Array, grow = 0, value = 1): void {
   const x = (i: number) => points[2 * i]!, y = (i: number) => points[2 * i + 1]!;
@@ -46,10 +46,7 @@ export function fillHand(out: Uint8Array, roiW: number, roiH: number, ox: number
   for (let b = 0; b < BONES.length; b += 2) seg.push(x(BONES[b]!), y(BONES[b]!), x(BONES[b + 1]!), y(BONES[b + 1]!));
   for (let k = 0, m = palm.length; k < m; k += 2) seg.push(palm[k]!, palm[k + 1]!, palm[(k + 2) % m]!, palm[(k + 3) % m]!);
   // Only the rows and columns the bands reach.
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (let k = 0; k < seg.length; k += 2) {
-    x0 = Math.min(x0, seg[k]!); x1 = Math.max(x1, seg[k]!); y0 = Math.min(y0, seg[k + 1]!); y1 = Math.max(y1, seg[k + 1]!);
-  }
+  const { x0, y0, x1, y1 } = flatBounds(seg);
   const cx0 = Math.max(0, Math.floor(x0 - r - ox)), cx1 = Math.min(roiW - 1, Math.ceil(x1 + r - ox));
   const cy0 = Math.max(0, Math.floor(y0 - r - oy)), cy1 = Math.min(roiH - 1, Math.ceil(y1 + r - oy));
   const r2 = r * r;
@@ -79,8 +76,9 @@ export const SHADE_REACH = 0.08;
 export const HAND_SHADE = 2;
 
 /**
- * 1 for the pixels of `roi` (target image) under a hand (HAND_SHADE for the skin beside the source's): the target's hands where they lie, the
- * source's where the warp `warp` (as the face was warped, without its source image) carries them.
+ * 1 for the pixels of `roi` (target image) under a hand, HAND_SHADE for those in the shade beside
+ * the source's: the target's hands where they lie, the source's where the warp `warp` (as the face
+ * was warped, without its source image) carries them.
  * `plane` is null when neither face has a hand against it; `fromSource` counts the pixels of the
  * face the source's hands cover.
  */
@@ -93,14 +91,12 @@ export function handCover(roi: Roi, targetHands: readonly Float32Array[], source
     // The source's hands drawn over its mesh's box (a pixel's border of nothing around it, as the
     // warp clamps), then warped like the face.
     const pts = warp.srcPts;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (let i = 0; i < pts.length; i += 2) {
-      x0 = Math.min(x0, pts[i]!); x1 = Math.max(x1, pts[i]!); y0 = Math.min(y0, pts[i + 1]!); y1 = Math.max(y1, pts[i + 1]!);
-    }
+    const { x0, y0, x1, y1 } = flatBounds(pts);
     const ox = Math.floor(x0) - 1, oy = Math.floor(y0) - 1, w = Math.ceil(x1) + 2 - ox, h = Math.ceil(y1) + 2 - oy;
     const shape = new Uint8Array(w * h);
     for (const hand of sourceHands) fillHand(shape, w, h, ox, oy, hand, SHADE_REACH * sourceSize, HAND_SHADE);
     for (const hand of sourceHands) fillHand(shape, w, h, ox, oy, hand);
+    // Red carries the hand, green its shade.
     const data = new Uint8Array(3 * w * h);
     for (let i = 0; i < shape.length; i++) if (shape[i]) data[3 * i + shape[i]! - 1] = 255;
     const shift = (a: Float32Array) => a.map((v, k) => v - (k % 2 === 0 ? ox : oy));

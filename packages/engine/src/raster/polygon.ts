@@ -1,5 +1,18 @@
 // Scanline polygon fill (even-odd) into a coverage plane restricted to a region of interest.
 
+/** The box of flat [x0, y0, x1, y1, ...] points. */
+export function flatBounds(pts: ArrayLike<number>): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i + 1 < pts.length; i += 2) {
+    const x = pts[i]!, y = pts[i + 1]!;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+  }
+  return { x0, y0, x1, y1 };
+}
+
 /**
  * Fills the polygon given by flat [x0, y0, x1, y1, ...] image coordinates into `out` (roiW × roiH,
  * origin at image (ox, oy)) with `value`. Pixel centres are at integer coordinates.

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadModels, swapFaces } from '../src/index.ts';
+import sharp from 'sharp';
 import { decodeImage } from '../src/decode.ts';
+import { detectOnImage } from '../src/detect.ts';
 import { handsOnFace } from '../src/hands.ts';
 import { fillHand, handCover, HAND_SHADE } from '../src/pipeline/hand-shape.ts';
 import { topology } from '../src/mesh/topology.ts';
@@ -62,7 +64,7 @@ describe('hand shape', () => {
 describe('hands against a face', () => {
   beforeAll(async () => { await loadModels(); });
 
-  it('finds the hand against 015’s cheek and none beside the other faces', async () => {
+  it('finds the hand against 015’s cheek, mirrored too, and none beside the other faces', async () => {
     const models = await loadModels();
     const { img, face } = await decodedWithFace(HAND);
     const hands = handsOnFace(models, img, face);
@@ -71,6 +73,12 @@ describe('hands against a face', () => {
     const h = hands[0]!;
     const palmX = (h[0]! + h[10]! + h[34]!) / 3;
     expect(palmX).toBeLessThan(face.landmarks[4]![0]);
+    // Mirrored, the hand rests against the other cheek and is found there.
+    const flipped = await decodeImage(await sharp(fixture(HAND)).flop().png().toBuffer());
+    const [mirrored] = await detectOnImage(models, flipped);
+    const other = handsOnFace(models, flipped, mirrored!);
+    expect(other).toHaveLength(1);
+    expect((other[0]![0]! + other[0]![10]! + other[0]![34]!) / 3).toBeGreaterThan(mirrored!.landmarks[4]![0]);
     for (const name of [FILES.eileen, FILES.hopper, FILES.older, FILES.glasses, FILES.eastAsian, FILES.scarf]) {
       const other = await decodedWithFace(name);
       expect(handsOnFace(models, other.img, other.face), name).toEqual([]);

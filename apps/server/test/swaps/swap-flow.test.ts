@@ -137,6 +137,15 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect(item.warnings).toEqual(['source_covered']);
   }, 90_000);
 
+  it('says when a hand rests against the face photo, so the part it covers came from the target', async () => {
+    const d = await signUp(t.app);
+    const erin = { cookie: d.cookie, uid: d.me.uid };
+    const res = await upload(erin, erin.uid, fixture(TARGET), fixture('015_ai-sfhq-hand-on-cheek.jpg'));
+    const item = await waitForSwap(res.json<UploadResponse>().id, erin);
+    expect(item.status).toBe('done');
+    expect(item.warnings).toEqual(['source_hand']);
+  }, 90_000);
+
   it('lists only the warnings the contract knows, and none on a swap that is not done', () => {
     const row = { id: 'x', uid: 'u', status: 'done', created_at: 1, metrics: JSON.stringify({ timings: {}, warnings: ['source_side_on', 'from_a_newer_engine'] }) } as unknown as SwapRow;
     expect(toSwapItem(row).warnings).toEqual(['source_side_on']);

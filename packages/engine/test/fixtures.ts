@@ -13,9 +13,9 @@ export function fixture(name: string): Buffer {
   return readFileSync(path.join(FIXTURES, name));
 }
 
-/** A fixture's decoded pixels and its first detected face. */
-export async function decodedWithFace(name: string): Promise<{ img: RgbImage; face: Face }> {
-  const img = await decodeImage(fixture(name));
+/** A fixture's (or an image's) decoded pixels and its first detected face. */
+export async function decodedWithFace(name: string | Buffer): Promise<{ img: RgbImage; face: Face }> {
+  const img = await decodeImage(typeof name === 'string' ? fixture(name) : name);
   const [face] = await detectOnImage(await loadModels(), img);
   return { img, face: face! };
 }
@@ -30,6 +30,7 @@ export const FILES = {
   threeQuarter: '010_ai-sfhq-threequarter-elderly-man.jpg',
   eastAsian: '012_ai-sfhq-east-asian-woman.jpg',
   scarf: '014_ai-sfhq-scarf-over-mouth.jpg',
+  hand: '015_ai-sfhq-hand-on-cheek.jpg',
   coffee: '016_cc0-coffee-noface.png',
   cat: '017_cc0-cat-chelsea-noface.png',
   cartoon: '018_cartoon-emoji-person.png',

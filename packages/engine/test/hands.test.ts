@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadModels, swapFaces } from '../src/index.ts';
 import sharp from 'sharp';
-import { decodeImage } from '../src/decode.ts';
-import { detectOnImage } from '../src/detect.ts';
 import { handsOnFace } from '../src/hands.ts';
 import { fillHand, handCover, HAND_SHADE } from '../src/pipeline/hand-shape.ts';
 import { topology } from '../src/mesh/topology.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
-const HAND = '015_ai-sfhq-hand-on-cheek.jpg';
+/** Mean x of a hand's wrist and the first and last knuckles (points 0, 5, 17): where its palm is across the image. */
+const palmX = (h: Float32Array) => (h[0]! + h[10]! + h[34]!) / 3;
 
 /** An upright open right hand: wrist at (100, 190), knuckles 20 px apart at y = 110, fingers 60 px up. */
 function openHand(): Float32Array {
@@ -66,19 +65,16 @@ describe('hands against a face', () => {
 
   it('finds the hand against 015’s cheek, mirrored too, and none beside the other faces', async () => {
     const models = await loadModels();
-    const { img, face } = await decodedWithFace(HAND);
+    const { img, face } = await decodedWithFace(FILES.hand);
     const hands = handsOnFace(models, img, face);
     expect(hands).toHaveLength(1);
     // The palm (wrist and knuckles) lies on the face's left in the image, beside the nose's bottom.
-    const h = hands[0]!;
-    const palmX = (h[0]! + h[10]! + h[34]!) / 3;
-    expect(palmX).toBeLessThan(face.landmarks[4]![0]);
+    expect(palmX(hands[0]!)).toBeLessThan(face.landmarks[4]![0]);
     // Mirrored, the hand rests against the other cheek and is found there.
-    const flipped = await decodeImage(await sharp(fixture(HAND)).flop().png().toBuffer());
-    const [mirrored] = await detectOnImage(models, flipped);
-    const other = handsOnFace(models, flipped, mirrored!);
+    const mirrored = await decodedWithFace(await sharp(fixture(FILES.hand)).flop().png().toBuffer());
+    const other = handsOnFace(models, mirrored.img, mirrored.face);
     expect(other).toHaveLength(1);
-    expect((other[0]![0]! + other[0]![10]! + other[0]![34]!) / 3).toBeGreaterThan(mirrored!.landmarks[4]![0]);
+    expect(palmX(other[0]!)).toBeGreaterThan(mirrored.face.landmarks[4]![0]);
     for (const name of [FILES.eileen, FILES.hopper, FILES.older, FILES.glasses, FILES.eastAsian, FILES.scarf]) {
       const other = await decodedWithFace(name);
       expect(handsOnFace(models, other.img, other.face), name).toEqual([]);
@@ -86,10 +82,9 @@ describe('hands against a face', () => {
   });
 
   it('keeps a target’s hand in front of the new face, and tells when the source’s hand was left out', async () => {
-    const target = await decodeImage(fixture(HAND));
-    const { face } = await decodedWithFace(HAND);
+    const { img: target, face } = await decodedWithFace(FILES.hand);
     const [hand] = handsOnFace(await loadModels(), target, face);
-    const onHand = await swapFaces({ source: fixture(FILES.eileen), target: fixture(HAND), identity: false, keepRaw: true });
+    const onHand = await swapFaces({ source: fixture(FILES.eileen), target: fixture(FILES.hand), identity: false, keepRaw: true });
     expect(onHand.warnings).toEqual([]);
     // Within the hand's outline (the bones' bands, no wider), the result is the target's own hand.
     const inside = new Uint8Array(target.width * target.height);
@@ -102,7 +97,7 @@ describe('hands against a face', () => {
       count += 3;
     }
     expect(sum / count).toBeLessThan(2);
-    const fromHand = await swapFaces({ source: fixture(HAND), target: fixture(FILES.eileen), identity: false });
+    const fromHand = await swapFaces({ source: fixture(FILES.hand), target: fixture(FILES.eileen), identity: false });
     expect(fromHand.warnings).toEqual(['source_hand']);
   });
 });

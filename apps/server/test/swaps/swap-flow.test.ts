@@ -128,22 +128,16 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect((await waitForSwap(id, alice)).status).toBe('done');
   }, 60_000);
 
-  it('says when the face photo\'s mouth is covered, so its lower face came from the target', async () => {
+  it.each([
+    ['the face photo\'s mouth is covered, so its lower face', '014_ai-sfhq-scarf-over-mouth.jpg', 'source_covered'],
+    ['a hand rests against the face photo, so the part it covers', '015_ai-sfhq-hand-on-cheek.jpg', 'source_hand'],
+  ])('says when %s came from the target', async (_what, faceFile, warning) => {
     const d = await signUp(t.app);
-    const dave = { cookie: d.cookie, uid: d.me.uid };
-    const res = await upload(dave, dave.uid, fixture(TARGET), fixture('014_ai-sfhq-scarf-over-mouth.jpg'));
-    const item = await waitForSwap(res.json<UploadResponse>().id, dave);
+    const who = { cookie: d.cookie, uid: d.me.uid };
+    const res = await upload(who, who.uid, fixture(TARGET), fixture(faceFile));
+    const item = await waitForSwap(res.json<UploadResponse>().id, who);
     expect(item.status).toBe('done');
-    expect(item.warnings).toEqual(['source_covered']);
-  }, 90_000);
-
-  it('says when a hand rests against the face photo, so the part it covers came from the target', async () => {
-    const d = await signUp(t.app);
-    const erin = { cookie: d.cookie, uid: d.me.uid };
-    const res = await upload(erin, erin.uid, fixture(TARGET), fixture('015_ai-sfhq-hand-on-cheek.jpg'));
-    const item = await waitForSwap(res.json<UploadResponse>().id, erin);
-    expect(item.status).toBe('done');
-    expect(item.warnings).toEqual(['source_hand']);
+    expect(item.warnings).toEqual([warning]);
   }, 90_000);
 
   it('lists only the warnings the contract knows, and none on a swap that is not done', () => {

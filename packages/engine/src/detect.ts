@@ -4,6 +4,9 @@ import { shrunk, type RgbImage } from './decode.ts';
 import type { Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
 import { refineFaces, type RefinedFace } from './mesh-refine.ts';
+import { PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint } from './orientation.ts';
+
+type Tensor = ReturnType<Models['tf']['tensor']>;
 
 export interface FaceBox { x: number; y: number; width: number; height: number }
 /** Head rotation in degrees. */
@@ -49,6 +52,8 @@ const ROLL_RETRY = 15 / RAD;
  * past 1.6 GB. Landmarks are mapped back to the full photo.
  */
 export const DETECT_MAX_SIDE = 2048;
+/** Longest side of the copy searched turned when no face is found upright (see facesInTurnedPhoto). */
+const TURNED_SIDE = 512;
 
 export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
   const { human, tf } = models;
@@ -69,7 +74,13 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
     }
     // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
     found = found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468);
-    refined = await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE);
+    refined = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
+    // No face upright: the photo may be turned (see orientation.ts).
+    for (const q of PHOTO_TURNS) {
+      if (refined.some((f) => f)) break;
+      const turned = await facesInTurnedPhoto(models, image, img.height, img.width, q);
+      if (turned.length > 0) refined = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
+    }
   } finally {
     tf.dispose(image);
   }
@@ -105,6 +116,30 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
   faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height || a.box.x - b.box.x);
   faces.forEach((f, i) => { f.index = i; });
   return faces;
+}
+
+/**
+ * The faces found in the photo turned `q` quarter turns clockwise, as meshes on the photo itself.
+ * The search reads a copy of TURNED_SIDE px: the detector reads 256 px whatever it is given, and the
+ * landmark pass reads each face again from the photo.
+ */
+async function facesInTurnedPhoto(models: Models, image: Tensor, h: number, w: number, q: 1 | 2 | 3): Promise<Array<Pick<HumanFace, 'mesh'>>> {
+  const { human, tf } = models;
+  const s = Math.min(1, TURNED_SIDE / Math.max(h, w));
+  const sh = Math.max(1, Math.round(h * s)), sw = Math.max(1, Math.round(w * s));
+  const turned = tf.tidy(() => turnPhoto(tf, s < 1 ? tf.image.resizeBilinear(image as never, [sh, sw]) as unknown as Tensor : image, q));
+  let found: HumanFace[];
+  try {
+    found = (await human.detect(turned, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
+  } finally {
+    tf.dispose(turned);
+  }
+  return found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468).map((f) => ({
+    mesh: f.mesh.map((p) => {
+      const [x, y] = unturnPoint(p[0], p[1], q, sh, sw);
+      return [(x + 0.5) * (w / sw) - 0.5, (y + 0.5) * (h / sh) - 0.5, p[2] ?? 0];
+    }),
+  }));
 }
 
 /**

@@ -155,15 +155,46 @@ function augmentIris(raw: P3[], data: ArrayLike<number>, offset: number, lb: Box
 }
 
 /** Where one face is cropped for the mesh model: the box, and the turn (radians, 0 upright) about its centre. */
-interface Framing { box: Box; angle: number }
+export interface Framing { box: Box; angle: number }
 
-function framing(face: HumanFace, rotate: boolean): Framing {
+/**
+ * The crop framed by a mesh (image pixels): centred on its points and sized from their extent;
+ * upright, or along the face's own axis when `rotate` (as the rotation-corrected pass does), and
+ * turned a further `turn` radians (the orientation search, see orientation.ts).
+ */
+export function framing(mesh: ReadonlyArray<ArrayLike<number | undefined>>, rotate: boolean, turn = 0): Framing {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of face.mesh) { minX = Math.min(minX, p[0]); maxX = Math.max(maxX, p[0]); minY = Math.min(minY, p[1]); maxY = Math.max(maxY, p[1]); }
+  for (const p of mesh) { minX = Math.min(minX, p[0]!); maxX = Math.max(maxX, p[0]!); minY = Math.min(minY, p[1]!); maxY = Math.max(maxY, p[1]!); }
   const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
   const half = (CROP_SCALE * Math.max(maxX - minX, maxY - minY)) / 2;
-  const angle = rotate ? computeRotation(face.mesh[SYMMETRY[0]]!, face.mesh[SYMMETRY[1]]!) : 0;
-  return { box: { x0: cx - half, y0: cy - half, x1: cx + half, y1: cy + half }, angle: Math.abs(angle) > MIN_ROTATION ? angle : 0 };
+  const axis = rotate ? computeRotation(Array.from(mesh[SYMMETRY[0]]!), Array.from(mesh[SYMMETRY[1]]!)) : 0;
+  const angle = Math.abs(axis) > MIN_ROTATION ? axis : 0;
+  return { box: { x0: cx - half, y0: cy - half, x1: cx + half, y1: cy + half }, angle: turn === 0 ? angle : normalizeRadians(angle + turn) };
+}
+
+/** The mesh model's input: each framing's crop of `image` ([1, h, w, 3] float) at 0..1, in one batch. */
+function cropBatch(tf: Tf, image: Tensor, h: number, w: number, frames: Framing[]): Tensor {
+  return tf.tidy(() => tf.concat(frames.map(({ box, angle }) => {
+    const src = angle !== 0 ? tf.image.rotateWithOffset(image as never, angle, 0, [(box.x0 + box.x1) / 2 / w, (box.y0 + box.y1) / 2 / h]) : image;
+    return tf.div(tf.image.cropAndResize(src as never, [[box.y0 / h, box.x0 / w, box.y1 / h, box.x1 / w]], [0], [MESH_SIZE, MESH_SIZE]), 255);
+  })));
+}
+
+/** The mesh model's confidence (0..1) that each framing's crop holds a face, upright. */
+export async function meshConfidence(models: Models, image: Tensor, h: number, w: number, frames: Framing[]): Promise<Float32Array> {
+  const { human, tf } = models;
+  const meshModel = human.models.models.facemesh as GraphModel | null;
+  if (!meshModel || frames.length === 0) return new Float32Array(frames.length);
+  const batch = cropBatch(tf, image, h, w, frames);
+  try {
+    const results = meshModel.execute(batch) as Tensor[];
+    const confT = results.find((t) => t.shape[t.shape.length - 1] === 1);
+    const scores = confT ? Float32Array.from(await confT.data()) : new Float32Array(frames.length);
+    tf.dispose(results);
+    return scores;
+  } finally {
+    tf.dispose(batch);
+  }
 }
 
 /**
@@ -172,21 +203,22 @@ function framing(face: HumanFace, rotate: boolean): Framing {
  * `rotate` crops along each face's axis (as the rotation-corrected pass does). A face whose mesh is
  * not confident (below `minScore`) there comes back null.
  */
-export async function refineFaces(models: Models, image: Tensor, h: number, w: number, faces: HumanFace[], rotate: boolean, minScore: number): Promise<Array<RefinedFace | null>> {
+export function refineFaces(models: Models, image: Tensor, h: number, w: number, faces: Array<Pick<HumanFace, 'mesh'>>, rotate: boolean, minScore: number): Promise<Array<RefinedFace | null>> {
+  return readFaces(models, image, h, w, faces.map((f) => framing(f.mesh, rotate)), minScore);
+}
+
+/** The mesh and iris models on the given crops, in one batch; null where the mesh is not confident (below `minScore`). */
+export async function readFaces(models: Models, image: Tensor, h: number, w: number, frames: Framing[], minScore: number): Promise<Array<RefinedFace | null>> {
   const { human, tf } = models;
   const meshModel = human.models.models.facemesh as GraphModel | null;
   const irisModel = human.models.models.iris as GraphModel | null;
-  if (!meshModel || !irisModel || faces.length === 0) return faces.map(() => null);
-  const frames = faces.map((f) => framing(f, rotate));
-  const batch = tf.tidy(() => tf.concat(frames.map(({ box, angle }) => {
-    const src = angle !== 0 ? tf.image.rotateWithOffset(image as never, angle, 0, [(box.x0 + box.x1) / 2 / w, (box.y0 + box.y1) / 2 / h]) : image;
-    return tf.div(tf.image.cropAndResize(src as never, [[box.y0 / h, box.x0 / w, box.y1 / h, box.x1 / w]], [0], [MESH_SIZE, MESH_SIZE]), 255);
-  })));
+  if (!meshModel || !irisModel || frames.length === 0) return frames.map(() => null);
+  const batch = cropBatch(tf, image, h, w, frames);
   try {
     const results = meshModel.execute(batch) as Tensor[];
     const confT = results.find((t) => t.shape[t.shape.length - 1] === 1);
     const meshT = results.find((t) => t.shape[t.shape.length - 1] === 1404);
-    const scores = confT ? await confT.data() : new Float32Array(faces.length);
+    const scores = confT ? await confT.data() : new Float32Array(frames.length);
     const flat = meshT ? await meshT.data() : null;
     tf.dispose(results);
     const raws: Array<P3[] | null> = frames.map((_, k) => {
@@ -196,7 +228,7 @@ export async function refineFaces(models: Models, image: Tensor, h: number, w: n
       return raw;
     });
     const live = raws.map((r, k) => (r ? k : -1)).filter((k) => k >= 0);
-    if (live.length === 0) return faces.map(() => null);
+    if (live.length === 0) return frames.map(() => null);
     // Both eyes of every face through the iris model at once. It reads a right eye: the left eye is
     // mirrored in, and its points mirrored back.
     const { left, right } = eyes();
@@ -209,13 +241,16 @@ export async function refineFaces(models: Models, image: Tensor, h: number, w: n
     tf.dispose(irisInput);
     const irisData = await irisOut.data();
     tf.dispose(irisOut);
-    const out: Array<RefinedFace | null> = faces.map(() => null);
+    const out: Array<RefinedFace | null> = frames.map(() => null);
     live.forEach((k, j) => {
       const fr = frames[k]!;
       const raw = augmentIris(raws[k]!, irisData, j * 2 * 3 * IRIS_POINTS, eyeBoxes[j]![0], eyeBoxes[j]![1]);
       const mesh = toImage(raw, fr.box, fr.angle);
-      // Human's angle step takes the box centred on the final mesh, of the same size.
-      out[k] = { mesh, score: scores[k]!, angle: headAngle(mesh, fr.box) };
+      // Human's angle step takes the box centred on the final mesh, of the same size. It reads the
+      // mesh as the crop holds it, turned back by the crop's turn: in the photo's frame its angles
+      // came out wrong past a quarter turn of roll, and on a head rolled 45° with 8° of yaw that is not there.
+      const angle = headAngle(fr.angle === 0 ? mesh : toImage(raw, fr.box, 0), fr.box);
+      out[k] = { mesh, score: scores[k]!, angle: { ...angle, roll: normalizeRadians(angle.roll + fr.angle) } };
     });
     return out;
   } finally {

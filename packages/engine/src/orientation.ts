@@ -1,0 +1,121 @@
+// Faces at any roll. The detector finds faces within about 45° of upright, and the mesh model reads
+// the crop it is given as an upright face whatever it holds: a photo turned a quarter (a phone photo
+// without its orientation tag, someone lying down) had no face found, and one upside down or rolled
+// 60–70° had its face read the wrong way up and swapped as such, an upright face pasted across an
+// upside-down one. Three steps put that right:
+// - a face the mesh model is unsure of is read again turned by each of TURNS from its own axis, and
+//   a turn it is sure of wins by a margin (see the constants). An upright face reads 1 to float
+//   precision, so most photos pay nothing. Over the fixtures, readings the wrong way round or 40–60°
+//   off read logits of -2 to 10.3; upright faces at 2.8 (a near-profile) to 10.8 or 1;
+// - a photo with no face found upright is searched again turned a quarter each way, then upside down;
+// - a face read either way is read again from its own landmarks until its crop holds still.
+import type { Models } from './models.ts';
+import { framing, meshConfidence, readFaces, type Framing, type RefinedFace } from './mesh-refine.ts';
+
+type Tf = Models['tf'];
+type Tensor = ReturnType<Tf['tensor']>;
+
+/** Mesh confidence (as a logit) below which a face is read again at other turns. */
+export const MAX_UNSURE_LOGIT = 11;
+/** Mesh confidence (logit) a reading at another turn must reach to replace the first. */
+export const SURE_LOGIT = 12;
+/** How much surer (logit) than the first reading a turn of an eighth or none must read the face. */
+export const TURN_MARGIN = 2;
+/**
+ * How much surer (logit) than the first reading and than any small turn a quarter or half turn must
+ * read it: turning an upright face over is the worst mistake this could make, and an upright face
+ * with a scarf over its mouth (014) reads 1.9 surer upside down than upright (12.5 against 10.6),
+ * though less so than along its own axis (12.0 against 12.5).
+ */
+export const BIG_TURN_MARGIN = 4;
+/** Turns (radians) tried on an unsure face, from its own axis: as it is, an eighth, a quarter and a half. */
+const TURNS = [0, Math.PI / 4, -Math.PI / 4, Math.PI / 2, -Math.PI / 2, Math.PI];
+/** Indices into TURNS: none or an eighth; a quarter or a half. */
+const SMALL_TURNS = [0, 1, 2], BIG_TURNS = [3, 4, 5];
+/** Most times a turned face is read again from its own landmarks, and how little its crop may move then (see moved). */
+const MAX_REREADS = 5, STEADY = 0.01;
+/** Quarter turns (clockwise) of the whole photo tried when none finds a face upright. */
+export const PHOTO_TURNS = [1, 3, 2] as const;
+
+function logit(p: number): number {
+  return p >= 1 ? Infinity : Math.log(p / (1 - p));
+}
+
+/** `image` ([1, h, w, 3]) turned `quarters` quarter turns clockwise, exactly (no resampling). */
+export function turnPhoto(tf: Tf, image: Tensor, quarters: 1 | 2 | 3): Tensor {
+  return tf.tidy(() => {
+    if (quarters === 2) return tf.reverse(image, [1, 2]);
+    const t = tf.transpose(image, [0, 2, 1, 3]);
+    return tf.reverse(t, quarters === 1 ? 2 : 1);
+  });
+}
+
+/** Maps a point of the photo turned `quarters` clockwise (see turnPhoto) back onto the photo, h × w. */
+export function unturnPoint(x: number, y: number, quarters: 1 | 2 | 3, h: number, w: number): [number, number] {
+  if (quarters === 1) return [y, h - 1 - x];
+  if (quarters === 3) return [w - 1 - y, x];
+  return [w - 1 - x, h - 1 - y];
+}
+
+/**
+ * Each face the mesh model is unsure of (below MAX_UNSURE_LOGIT) read again at every turn of TURNS
+ * from its own axis; where one reads it surer by TURN_MARGIN, the face is read there and once more
+ * along the axis of that reading. Faces it is sure of are returned as they are.
+ */
+export async function settleOrientation(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, minScore: number, readTurned = false): Promise<Array<RefinedFace | null>> {
+  const unsure = faces.flatMap((f, k) => (f && logit(f.score) < MAX_UNSURE_LOGIT ? [k] : []));
+  if (unsure.length === 0 && !readTurned) return faces;
+  const tries: Framing[] = unsure.flatMap((k) => TURNS.map((t) => framing(faces[k]!.mesh, true, t)));
+  const scores = await meshConfidence(models, image, h, w, tries);
+  const chosen: Array<{ k: number; frame: Framing }> = [];
+  unsure.forEach((k, j) => {
+    const at = (t: number) => logit(scores[j * TURNS.length + t]!);
+    const best = (ts: number[]) => ts.reduce((b, t) => (at(t) > at(b) ? t : b));
+    const small = best(SMALL_TURNS), big = best(BIG_TURNS);
+    const before = logit(faces[k]!.score);
+    let pick = -1;
+    if (at(big) >= SURE_LOGIT && at(big) >= Math.max(before, at(small)) + BIG_TURN_MARGIN) pick = big;
+    else if (at(small) >= SURE_LOGIT && at(small) >= before + TURN_MARGIN) pick = small;
+    if (pick >= 0) chosen.push({ k, frame: tries[j * TURNS.length + pick]! });
+  });
+  const out = faces.slice();
+  if (chosen.length > 0) {
+    const first = await readFaces(models, image, h, w, chosen.map((c) => c.frame), minScore);
+    chosen.forEach(({ k }, j) => { if (first[j]) out[k] = first[j]; });
+  }
+  const moved = new Set(chosen.flatMap(({ k }) => (out[k] !== faces[k] ? [k] : [])));
+  if (readTurned) out.forEach((f, k) => { if (f) moved.add(k); });
+  return steady(models, image, h, w, out, [...moved], minScore);
+}
+
+/** Whether two crops differ by more than STEADY of their side in place or size, or by STEADY radians in turn. */
+function moved(a: Framing, b: Framing): boolean {
+  const side = a.box.x1 - a.box.x0;
+  const shift = Math.hypot(b.box.x0 + b.box.x1 - a.box.x0 - a.box.x1, b.box.y0 + b.box.y1 - a.box.y0 - a.box.y1) / 2;
+  const turn = Math.abs(Math.atan2(Math.sin(b.angle - a.angle), Math.cos(b.angle - a.angle)));
+  return shift > STEADY * side || Math.abs(b.box.x1 - b.box.x0 - side) > STEADY * side || turn > STEADY;
+}
+
+/**
+ * Faces `which` read again from their own landmarks (along their own axis) until the crop those
+ * frame holds still (see moved): a face first read on a crop framed by another reading (a turn
+ * that won, the turned photo's mesh, the rotation-corrected pass) comes out too small and off
+ * centre, the crop too tight for it, and each reading from its own landmarks frames it better (012
+ * turned a quarter: 198, 226, 248, 251, 253 px across; upright 253).
+ */
+async function steady(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<Array<RefinedFace | null>> {
+  let live = which.filter((k) => faces[k]);
+  for (let round = 0; round < MAX_REREADS && live.length > 0; round++) {
+    const frames = live.map((k) => framing(faces[k]!.mesh, true));
+    const again = await readFaces(models, image, h, w, frames, minScore);
+    const next: number[] = [];
+    live.forEach((k, j) => {
+      const r = again[j];
+      if (!r) return;
+      faces[k] = r;
+      if (moved(frames[j]!, framing(r.mesh, true))) next.push(k);
+    });
+    live = next;
+  }
+  return faces;
+}

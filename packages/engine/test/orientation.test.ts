@@ -1,0 +1,74 @@
+// Faces at any roll (orientation.ts): a photo turned a quarter or upside down, a head rolled past
+// what the detector finds, is read the right way up, and swapped the right way up.
+import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { detectFaces, loadModels, swapFaces } from '../src/index.ts';
+import { turnPhoto, unturnPoint } from '../src/orientation.ts';
+import type { Face } from '../src/detect.ts';
+import { fixture, FILES } from './fixtures.ts';
+
+beforeAll(async () => { await loadModels(); });
+
+/** Angle of the line from the person's right eye to their left (degrees, image frame). */
+const eyeLine = (f: Face) => (Math.atan2(f.landmarks[263]![1] - f.landmarks[33]![1], f.landmarks[263]![0] - f.landmarks[33]![0]) * 180) / Math.PI;
+/** Difference of two angles in degrees, within ±180. */
+const angleDiff = (a: number, b: number) => ((((a - b) % 360) + 540) % 360) - 180;
+const turned = (name: string, deg: number) => sharp(fixture(name)).rotate(deg, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+
+describe('orientation', () => {
+  it('maps a point of a turned photo back onto the photo', async () => {
+    const { tf } = await loadModels();
+    const h = 3, w = 5;
+    const image = tf.tensor4d(Float32Array.from({ length: h * w * 3 }, (_, i) => Math.floor(i / 3)), [1, h, w, 3]);
+    for (const q of [1, 2, 3] as const) {
+      const t = turnPhoto(tf, image, q);
+      const [, th, tw] = t.shape as number[];
+      expect([th, tw]).toEqual(q === 2 ? [h, w] : [w, h]);
+      const data = await t.data();
+      for (let y = 0; y < th!; y++) {
+        for (let x = 0; x < tw!; x++) {
+          const [ox, oy] = unturnPoint(x, y, q, h, w);
+          expect(data[(y * tw! + x) * 3], `q=${q} (${x},${y})`).toBe(oy * w + ox);
+        }
+      }
+      // A clockwise quarter turn puts the photo's bottom-left corner at the top left.
+      if (q === 1) expect(unturnPoint(0, 0, q, h, w)).toEqual([0, h - 1]);
+      tf.dispose(t);
+    }
+    tf.dispose(image);
+  });
+
+  it.each([
+    [FILES.eileen, 90],
+    [FILES.eastAsian, 180],
+    [FILES.older, 270],
+    [FILES.hopper, 180],
+    [FILES.eastAsian, 70],
+    [FILES.older, 135],
+  ])('reads %s turned %i° the right way up, as large as upright', async (name, angle) => {
+    // Before: 90° and 270° found no face; 180°, 70° and 135° found one read the wrong way up
+    // (upright across an upside-down face, or 40–60° off) and a fifth smaller.
+    const upright = (await detectFaces(fixture(name))).faces[0]!;
+    const r = await detectFaces(await turned(name, angle));
+    expect(r.faces).toHaveLength(1);
+    const f = r.faces[0]!;
+    expect(Math.abs(angleDiff(eyeLine(f), eyeLine(upright) + angle))).toBeLessThan(8);
+    expect(Math.abs(angleDiff(f.rotation.roll, upright.rotation.roll + angle))).toBeLessThan(10);
+    expect(Math.abs(f.size / upright.size - 1)).toBeLessThan(0.05);
+    expect(Math.abs(f.rotation.yaw - upright.rotation.yaw)).toBeLessThan(8);
+  });
+
+  it('swaps a face onto an upside-down photo the right way up', async () => {
+    const target = await turned(FILES.eastAsian, 180);
+    const t = (await detectFaces(target)).faces[0]!;
+    const r = await swapFaces({ source: fixture(FILES.hopper), target });
+    const f = (await detectFaces(r.image)).faces[0]!;
+    // The new face's eyes and mouth lie where the target's were.
+    for (const i of [33, 263, 13]) expect(Math.hypot(f.landmarks[i]![0] - t.landmarks[i]![0], f.landmarks[i]![1] - t.landmarks[i]![1]) / t.size, `point ${i}`).toBeLessThan(0.06);
+    expect(r.identity!.toSource).toBeGreaterThan(r.identity!.toTarget);
+  });
+
+  it.each([FILES.coffee, FILES.cat])('still finds no face in %s turned a quarter', async (name) => {
+    expect((await detectFaces(await turned(name, 90))).faces).toHaveLength(0);
+  });
+});

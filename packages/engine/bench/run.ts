@@ -84,7 +84,12 @@ async function loadFixtures(): Promise<{ faces: Fixture[]; negatives: string[]; 
 
 async function negativeCases(negatives: string[], good: Buffer): Promise<Array<{ name: string; code: string; ms: number }>> {
   const cases: Array<[string, Buffer]> = [];
-  for (const n of negatives) cases.push([n, await readFile(path.join(FIXTURES, n))]);
+  for (const n of negatives) {
+    const buf = await readFile(path.join(FIXTURES, n));
+    cases.push([n, buf]);
+    // A drawing with a transparent background reads as a face on black (see painted.ts).
+    if ((await sharp(buf).metadata()).hasAlpha) cases.push([`${n.replace(/\.\w+$/, '')} on black, JPEG`, await sharp(buf).flatten({ background: '#000' }).jpeg({ quality: 85 }).toBuffer()]);
+  }
   const jpg = (await readdir(FIXTURES)).find((f) => f.endsWith('.jpg'))!;
   const full = await readFile(path.join(FIXTURES, jpg));
   cases.push([`truncated ${jpg}`, full.subarray(0, Math.floor(full.length * 0.4))]);

@@ -4,6 +4,7 @@ import { shrunk, type RgbImage } from './decode.ts';
 import type { Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
 import { refineFaces, type RefinedFace } from './mesh-refine.ts';
+import { flatSkinShare, MAX_FLAT_SHARE } from './painted.ts';
 import { PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint } from './orientation.ts';
 
 type Tensor = ReturnType<Models['tf']['tensor']>;
@@ -99,6 +100,8 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
     }
     const width = maxX - minX, height = maxY - minY;
     const size = Math.max(width, height);
+    // A drawing the mesh model took for a face (see painted.ts).
+    if (flatSkinShare(full, f.mesh, size) > MAX_FLAT_SHARE) continue;
     const margin = 0.02 * size;
     const partial = minX < -margin || minY < -margin || maxX > full.width - 1 + margin || maxY > full.height - 1 + margin;
     const angle = f.angle;

@@ -79,6 +79,25 @@ describe('detectFaces', () => {
     const r = await detectFaces(fixture(name));
     expect(r.faces).toHaveLength(0);
   });
+
+  // On a dark or grey background the mesh model reads the emoji as a face with full confidence.
+  it.each([
+    ['on black, JPEG', { r: 0, g: 0, b: 0 }, 136],
+    ['on grey, enlarged', { r: 119, g: 119, b: 119 }, 300],
+  ])('finds no face in the cartoon %s: its skin is one flat tone', async (_, background, width) => {
+    const drawn = await sharp(fixture(FILES.cartoon)).flatten({ background }).resize(width).jpeg({ quality: 85 }).toBuffer();
+    expect((await detectFaces(drawn)).faces).toHaveLength(0);
+  });
+
+  it.each([
+    ['darkened to a fifth', 0.2, 0],
+    ['with its contrast cut to a third', 0.35, 120],
+  ])('still finds the faces in a photo %s', async (_, gain, offset) => {
+    for (const name of [FILES.eileen, FILES.older]) {
+      const dull = await sharp(fixture(name)).linear(gain, offset).jpeg({ quality: 85 }).toBuffer();
+      expect((await detectFaces(dull)).faces).toHaveLength(1);
+    }
+  });
 });
 
 describe('swapFaces errors', () => {

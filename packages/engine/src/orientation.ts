@@ -59,8 +59,10 @@ export function unturnPoint(x: number, y: number, quarters: 1 | 2 | 3, h: number
 
 /**
  * Each face the mesh model is unsure of (below MAX_UNSURE_LOGIT) read again at every turn of TURNS
- * from its own axis; where one reads it surer by TURN_MARGIN, the face is read there and once more
- * along the axis of that reading. Faces it is sure of are returned as they are.
+ * from its own axis; where one reads it surer (see the margins), the face is read there, then from
+ * its own landmarks until its crop holds still (see steady). Faces it is sure of are returned as
+ * they are, unless `readTurned` (faces framed by a turned or rotation-corrected pass): then every
+ * face is read until it holds still.
  */
 export async function settleOrientation(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, minScore: number, readTurned = false): Promise<Array<RefinedFace | null>> {
   const unsure = faces.flatMap((f, k) => (f && logit(f.score) < MAX_UNSURE_LOGIT ? [k] : []));

@@ -1,11 +1,11 @@
 // Step 2: detect every face with box, score, 478 landmarks and head rotation. Faces partly outside
 // the frame or very small are reported with flags rather than dropped or crashed on.
 import { shrunk, type RgbImage } from './decode.ts';
-import type { Models } from './models.ts';
+import { DETECTOR_MIN_CONFIDENCE, type Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
 import { refineFaces, type RefinedFace } from './mesh-refine.ts';
 import { flatSkinShare, MAX_FLAT_SHARE } from './painted.ts';
-import { PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint } from './orientation.ts';
+import { facesInBoxes, PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint } from './orientation.ts';
 
 type Tensor = ReturnType<Models['tf']['tensor']>;
 
@@ -53,6 +53,14 @@ const ROLL_RETRY = 15 / RAD;
  * past 1.6 GB. Landmarks are mapped back to the full photo.
  */
 export const DETECT_MAX_SIDE = 2048;
+/**
+ * Detector confidence from which a box the mesh could not read upright is searched for a face turned
+ * sideways (when the photo has faces upright; such boxes read 0.62–0.73 on the fixtures turned a
+ * quarter or a half beside an upright face).
+ */
+const SIDEWAYS_BOX_SCORE = 0.55;
+/** Roll past which a face tells that the photo may be turned, and is searched turned for more faces. */
+const TURNED_FACE_ROLL = 60 / RAD;
 /** Longest side of the copy searched turned when no face is found upright (see facesInTurnedPhoto). */
 const TURNED_SIDE = 512;
 
@@ -67,7 +75,9 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
     // Without rotation correction the mesh holds on near-profile heads far better; strongly
     // rolled heads get a second pass with it. The iris model runs in the landmark pass below only:
     // this pass just finds the faces and frames them.
-    let found = (await human.detect(image, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
+    // Boxes the mesh could not read are kept (keepInvalid) to look for faces turned sideways in them.
+    const upright = (await human.detect(image, { face: { detector: { rotation: false }, iris: { enabled: false }, mesh: { keepInvalid: true } } })).face;
+    let found = upright.filter((f) => f.faceScore >= DETECTOR_MIN_CONFIDENCE);
     let rotated = false;
     if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
       const turned = (await human.detect(image, { face: { detector: { rotation: true }, iris: { enabled: false } } })).face;
@@ -76,11 +86,30 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
     // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
     found = found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468);
     refined = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
-    // No face upright: the photo may be turned (see orientation.ts).
-    for (const q of PHOTO_TURNS) {
-      if (refined.some((f) => f)) break;
+    const read = () => refined.filter((f): f is RefinedFace => f !== null);
+    const add = (more: RefinedFace[]) => { for (const f of more) if (!read().some((g) => sameFace(f, g))) refined.push(f); };
+    const inTurnedPhoto = async (q: 1 | 2 | 3) => {
       const turned = await facesInTurnedPhoto(models, image, img.height, img.width, q);
-      if (turned.length > 0) refined = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
+      if (turned.length === 0) return [];
+      const faces = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
+      return faces.filter((f): f is RefinedFace => f !== null);
+    };
+    if (read().length > 0) {
+      // A face turned sideways beside upright ones: the detector finds it, the mesh cannot read it upright.
+      const boxes = upright
+        .filter((f) => f.faceScore < MIN_FACE_SCORE && f.boxScore >= SIDEWAYS_BOX_SCORE)
+        .map((f) => ({ x0: f.box[0], y0: f.box[1], x1: f.box[0] + f.box[2], y1: f.box[1] + f.box[3] }))
+        .filter((b) => !read().some((f) => inside(centre(f.mesh), b)));
+      add(await facesInBoxes(models, image, img.height, img.width, boxes, MIN_FACE_SCORE));
+      // A face read a quarter or half turn round: the photo itself may be turned, its other faces
+      // too turned for the detector (004 upside down had one astronaut of three found).
+      for (const q of photoTurnsOf(read())) add(await inTurnedPhoto(q));
+    } else {
+      // No face upright: the photo may be turned (see orientation.ts).
+      for (const q of PHOTO_TURNS) {
+        const more = await inTurnedPhoto(q);
+        if (more.length > 0) { add(more); break; }
+      }
     }
   } finally {
     tf.dispose(image);
@@ -143,6 +172,40 @@ async function facesInTurnedPhoto(models: Models, image: Tensor, h: number, w: n
       return [(x + 0.5) * (w / sw) - 0.5, (y + 0.5) * (h / sh) - 0.5, p[2] ?? 0];
     }),
   }));
+}
+
+type Extent = { x0: number; y0: number; x1: number; y1: number };
+
+/** The box of a mesh's points. */
+function extent(mesh: ReadonlyArray<ArrayLike<number>>): Extent {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of mesh) { x0 = Math.min(x0, p[0]!); x1 = Math.max(x1, p[0]!); y0 = Math.min(y0, p[1]!); y1 = Math.max(y1, p[1]!); }
+  return { x0, y0, x1, y1 };
+}
+
+function centre(mesh: ReadonlyArray<ArrayLike<number>>): [number, number] {
+  const e = extent(mesh);
+  return [(e.x0 + e.x1) / 2, (e.y0 + e.y1) / 2];
+}
+
+/** Whether two readings are of one face: either's centre lies within the other's extent. */
+function sameFace(a: RefinedFace, b: RefinedFace): boolean {
+  return inside(centre(a.mesh), extent(b.mesh)) || inside(centre(b.mesh), extent(a.mesh));
+}
+
+/** Quarter turns (clockwise) that would bring each face rolled past TURNED_FACE_ROLL upright, once each. */
+function photoTurnsOf(faces: RefinedFace[]): Array<1 | 2 | 3> {
+  const turns = new Set<1 | 2 | 3>();
+  for (const f of faces) {
+    if (Math.abs(f.angle.roll) <= TURNED_FACE_ROLL) continue;
+    const q = (((4 - Math.round(f.angle.roll / (Math.PI / 2))) % 4) + 4) % 4;
+    if (q !== 0) turns.add(q as 1 | 2 | 3);
+  }
+  return [...turns];
+}
+
+function inside([x, y]: [number, number], e: Extent): boolean {
+  return x >= e.x0 && x <= e.x1 && y >= e.y0 && y <= e.y1;
 }
 
 /**

@@ -2,12 +2,15 @@
 // the crop it is given as an upright face whatever it holds: a photo turned a quarter (a phone photo
 // without its orientation tag, someone lying down) had no face found, and one upside down or rolled
 // 60–70° had its face read the wrong way up and swapped as such, an upright face pasted across an
-// upside-down one. Three steps put that right:
+// upside-down one. These steps put that right:
 // - a face the mesh model is unsure of is read again turned by each of TURNS from its own axis, and
 //   a turn it is sure of wins by a margin (see the constants). An upright face reads 1 to float
 //   precision, so most photos pay nothing. Over the fixtures, readings the wrong way round or 40–60°
 //   off read logits of -2 to 10.3; upright faces at 2.8 (a near-profile) to 10.8 or 1;
 // - a photo with no face found upright is searched again turned a quarter each way, then upside down;
+//   one with a face read a quarter or half turn round is searched again turned that way for more;
+// - a box the detector found but the mesh could not read upright, beside faces it could, is read at
+//   every turn (a face turned sideways beside upright ones, see facesInBoxes);
 // - a face read either way is read again from its own landmarks until its crop holds still.
 import type { Models } from './models.ts';
 import { framing, meshConfidence, readFaces, type Framing, type RefinedFace } from './mesh-refine.ts';
@@ -88,6 +91,26 @@ export async function settleOrientation(models: Models, image: Tensor, h: number
   const moved = new Set(chosen.flatMap(({ k }) => (out[k] !== faces[k] ? [k] : [])));
   if (readTurned) out.forEach((f, k) => { if (f) moved.add(k); });
   return steady(models, image, h, w, out, [...moved], minScore);
+}
+
+/**
+ * Faces in the detector's boxes that the mesh model could not read upright (Human's crops, image
+ * pixels): each box read at every turn of TURNS, and where one reads a face with a logit of
+ * SURE_LOGIT or more, the face read there until its crop holds still. This finds a face turned
+ * sideways beside an upright one, where the photo itself is not turned (see detect.ts).
+ */
+export async function facesInBoxes(models: Models, image: Tensor, h: number, w: number, boxes: Framing['box'][], minScore: number): Promise<RefinedFace[]> {
+  if (boxes.length === 0) return [];
+  const tries: Framing[] = boxes.flatMap((box) => TURNS.map((angle) => ({ box, angle })));
+  const scores = await meshConfidence(models, image, h, w, tries);
+  const frames = boxes.flatMap((_, j) => {
+    let pick = 0;
+    for (let t = 1; t < TURNS.length; t++) if (scores[j * TURNS.length + t]! > scores[j * TURNS.length + pick]!) pick = t;
+    return logit(scores[j * TURNS.length + pick]!) >= SURE_LOGIT ? [tries[j * TURNS.length + pick]!] : [];
+  });
+  if (frames.length === 0) return [];
+  const first = await readFaces(models, image, h, w, frames, minScore);
+  return (await steady(models, image, h, w, first, first.map((_, k) => k), minScore)).filter((f): f is RefinedFace => f !== null);
 }
 
 /** Whether two crops differ by more than STEADY of their side in place or size, or by STEADY radians in turn. */

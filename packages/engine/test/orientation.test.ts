@@ -68,6 +68,36 @@ describe('orientation', () => {
     expect(r.identity!.toSource).toBeGreaterThan(r.identity!.toTarget);
   });
 
+  it.each([
+    [FILES.eastAsian, 90],
+    [FILES.eastAsian, 270],
+    [FILES.older, 180],
+  ])('finds %s turned %i° beside an upright face, the right way up', async (name, angle) => {
+    // Before, only the upright face was found: the photo itself is not turned.
+    const side = async (buf: Buffer) => sharp(buf).resize(512, 512, { fit: 'cover' }).removeAlpha().toBuffer();
+    const alone = (await detectFaces(await sharp(await side(fixture(name))).jpeg({ quality: 90 }).toBuffer())).faces[0]!;
+    const pair = await sharp({ create: { width: 1024, height: 512, channels: 3, background: '#000' } })
+      .composite([{ input: await side(fixture(FILES.eileen)), left: 0, top: 0 }, { input: await side(await turned(name, angle)), left: 512, top: 0 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const faces = (await detectFaces(pair)).faces;
+    expect(faces).toHaveLength(2);
+    const f = faces.find((g) => g.box.x > 512)!;
+    expect(Math.abs(angleDiff(f.rotation.roll, alone.rotation.roll + angle))).toBeLessThan(10);
+    expect(Math.abs(angleDiff(eyeLine(f), eyeLine(alone) + angle))).toBeLessThan(8);
+    expect(Math.abs(f.size / alone.size - 1)).toBeLessThan(0.05);
+  });
+
+  it('finds all three astronauts in the crew photo upside down, the right way up', async () => {
+    // Before, one of the three: the detector found only one upside down, and the photo was searched
+    // turned only when it found none.
+    const upright = (await detectFaces(fixture(FILES.crew))).faces;
+    const faces = (await detectFaces(await turned(FILES.crew, 180))).faces;
+    expect(faces).toHaveLength(3);
+    for (const f of faces) expect(Math.abs(angleDiff(f.rotation.roll, 180))).toBeLessThan(15);
+    faces.forEach((f, i) => expect(Math.abs(f.size / upright[i]!.size - 1)).toBeLessThan(0.08));
+  });
+
   it.each([FILES.coffee, FILES.cat])('still finds no face in %s turned a quarter', async (name) => {
     expect((await detectFaces(await turned(name, 90))).faces).toHaveLength(0);
   });

@@ -94,6 +94,13 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
       const faces = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
       return faces.filter((f): f is RefinedFace => f !== null);
     };
+    // No face upright: the photo may be turned (see orientation.ts).
+    const searched = new Set<number>();
+    for (const q of read().length > 0 ? [] : PHOTO_TURNS) {
+      const more = await inTurnedPhoto(q);
+      searched.add(q);
+      if (more.length > 0) { add(more); break; }
+    }
     if (read().length > 0) {
       // A face turned sideways beside upright ones: the detector finds it, the mesh cannot read it upright.
       const boxes = upright
@@ -101,15 +108,10 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
         .map((f) => ({ x0: f.box[0], y0: f.box[1], x1: f.box[0] + f.box[2], y1: f.box[1] + f.box[3] }))
         .filter((b) => !read().some((f) => inside(centre(f.mesh), b)));
       add(await facesInBoxes(models, image, img.height, img.width, boxes, MIN_FACE_SCORE));
-      // A face read a quarter or half turn round: the photo itself may be turned, its other faces
-      // too turned for the detector (004 upside down had one astronaut of three found).
-      for (const q of photoTurnsOf(read())) add(await inTurnedPhoto(q));
-    } else {
-      // No face upright: the photo may be turned (see orientation.ts).
-      for (const q of PHOTO_TURNS) {
-        const more = await inTurnedPhoto(q);
-        if (more.length > 0) { add(more); break; }
-      }
+      // A face read a quarter or half turn round: the photo itself may be turned that way, its other
+      // faces too turned for the detector (the crew photo upside down had one astronaut of three
+      // found; turned 70°, a quarter turn the other way found two, read 160° round).
+      for (const q of photoTurnsOf(read())) if (!searched.has(q)) add(await inTurnedPhoto(q));
     }
   } finally {
     tf.dispose(image);

@@ -25,16 +25,19 @@ export const SURE_LOGIT = 12;
 /** How much surer (logit) than the first reading a turn of an eighth or none must read the face. */
 export const TURN_MARGIN = 2;
 /**
- * How much surer (logit) than the first reading and than any small turn a quarter or half turn must
+ * How much surer (logit) than the first reading and than any small turn a quarter turn or more must
  * read it: turning an upright face over is the worst mistake this could make, and an upright face
  * with a scarf over its mouth (014) reads 1.9 surer upside down than upright (12.5 against 10.6),
  * though less so than along its own axis (12.0 against 12.5).
  */
 export const BIG_TURN_MARGIN = 4;
-/** Turns (radians) tried on an unsure face, from its own axis: as it is, an eighth, a quarter and a half. */
-const TURNS = [0, Math.PI / 4, -Math.PI / 4, Math.PI / 2, -Math.PI / 2, Math.PI];
-/** Indices into TURNS: none or an eighth; a quarter or a half. */
-const SMALL_TURNS = [0, 1, 2], BIG_TURNS = [3, 4, 5];
+/**
+ * Turns (radians) tried on an unsure face, from its own axis: as it is, an eighth, a quarter, three
+ * eighths (a face read upright at 135° of roll: the scarf fixture) and a half.
+ */
+const TURNS = [0, Math.PI / 4, -Math.PI / 4, Math.PI / 2, -Math.PI / 2, (3 * Math.PI) / 4, (-3 * Math.PI) / 4, Math.PI];
+/** Indices into TURNS: none or an eighth; a quarter or more. */
+const SMALL_TURNS = [0, 1, 2], BIG_TURNS = [3, 4, 5, 6, 7];
 /** Most times a turned face is read again from its own landmarks, and how little its crop may move then (see moved). */
 const MAX_REREADS = 5, STEADY = 0.01;
 /** Quarter turns (clockwise) of the whole photo tried when none finds a face upright. */

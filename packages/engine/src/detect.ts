@@ -65,26 +65,15 @@ const TURNED_FACE_ROLL = 60 / RAD;
 const TURNED_SIDE = 512;
 
 export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
-  const { human, tf } = models;
+  const { tf } = models;
   const { image: img, sx, sy } = await shrunk(full, DETECT_MAX_SIDE);
   // One float copy of the photo serves both passes (Human takes a float batch as it is; an int32
   // image it would cast to a second copy).
   const image = tf.tensor4d(new Float32Array(img.data), [1, img.height, img.width, 3], 'float32');
   let refined: Array<RefinedFace | null>;
   try {
-    // Without rotation correction the mesh holds on near-profile heads far better; strongly
-    // rolled heads get a second pass with it. The iris model runs in the landmark pass below only:
-    // this pass just finds the faces and frames them.
-    // Boxes the mesh could not read are kept (keepInvalid) to look for faces turned sideways in them.
-    const upright = (await human.detect(image, { face: { detector: { rotation: false }, iris: { enabled: false }, mesh: { keepInvalid: true } } })).face;
-    let found = upright.filter((f) => f.faceScore >= DETECTOR_MIN_CONFIDENCE);
-    let rotated = false;
-    if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
-      const turned = (await human.detect(image, { face: { detector: { rotation: true }, iris: { enabled: false } } })).face;
-      if (betterOrEqual(turned, found)) { found = turned; rotated = true; }
-    }
+    const { all: upright, found, rotated } = await detectPass(models, image);
     // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
-    found = found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468);
     refined = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
     const read = () => refined.filter((f): f is RefinedFace => f !== null);
     const add = (more: RefinedFace[]) => { for (const f of more) if (!read().some((g) => sameFace(f, g))) refined.push(f); };
@@ -153,22 +142,42 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
 }
 
 /**
+ * Human's detector and mesh over a photo ([1, h, w, 3] float): `found`, the faces it reads with
+ * confidence (from MIN_FACE_SCORE, all 478 points), and `all`, every box the detector found with the
+ * mesh's reading of it (keepInvalid: those the mesh could not read are looked in for faces turned
+ * sideways). Without rotation correction the mesh holds on near-profile heads far better; strongly
+ * rolled heads get a second pass with it (`rotated`: that pass won). The iris model runs in the
+ * landmark pass only (mesh-refine.ts): this pass just finds the faces and frames them.
+ */
+async function detectPass(models: Models, image: Tensor): Promise<{ all: HumanFace[]; found: HumanFace[]; rotated: boolean }> {
+  const { human } = models;
+  const all = (await human.detect(image, { face: { detector: { rotation: false }, iris: { enabled: false }, mesh: { keepInvalid: true } } })).face;
+  let found = all.filter((f) => f.faceScore >= DETECTOR_MIN_CONFIDENCE);
+  let rotated = false;
+  if (found.some((f) => Math.abs(f.rotation?.angle.roll ?? 0) > ROLL_RETRY)) {
+    const turned = (await human.detect(image, { face: { detector: { rotation: true }, iris: { enabled: false } } })).face;
+    if (betterOrEqual(turned, found)) { found = turned; rotated = true; }
+  }
+  return { all, found: found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468), rotated };
+}
+
+/**
  * The faces found in the photo turned `q` quarter turns clockwise, as meshes on the photo itself.
  * The search reads a copy of TURNED_SIDE px: the detector reads 256 px whatever it is given, and the
  * landmark pass reads each face again from the photo.
  */
 async function facesInTurnedPhoto(models: Models, image: Tensor, h: number, w: number, q: 1 | 2 | 3): Promise<Array<Pick<HumanFace, 'mesh'>>> {
-  const { human, tf } = models;
+  const { tf } = models;
   const s = Math.min(1, TURNED_SIDE / Math.max(h, w));
   const sh = Math.max(1, Math.round(h * s)), sw = Math.max(1, Math.round(w * s));
   const turned = tf.tidy(() => turnPhoto(tf, s < 1 ? tf.image.resizeBilinear(image as never, [sh, sw]) as unknown as Tensor : image, q));
   let found: HumanFace[];
   try {
-    found = (await human.detect(turned, { face: { detector: { rotation: false }, iris: { enabled: false } } })).face;
+    found = (await detectPass(models, turned)).found;
   } finally {
     tf.dispose(turned);
   }
-  return found.filter((f) => f.score >= MIN_FACE_SCORE && f.mesh.length >= 468).map((f) => ({
+  return found.map((f) => ({
     mesh: f.mesh.map((p) => {
       const [x, y] = unturnPoint(p[0], p[1], q, sh, sw);
       return [(x + 0.5) * (w / sw) - 0.5, (y + 0.5) * (h / sh) - 0.5, p[2] ?? 0];

@@ -59,6 +59,8 @@ export const DETECT_MAX_SIDE = 2048;
  * quarter or a half beside an upright face).
  */
 const SIDEWAYS_BOX_SCORE = 0.55;
+/** Most such boxes searched in one photo, and the detector's box side per face size (it frames 1.4×). */
+const MAX_SIDEWAYS_BOXES = 4, BOX_PER_FACE = 1.4;
 /** Roll past which a face tells that the photo may be turned, and is searched turned for more faces. */
 const TURNED_FACE_ROLL = 60 / RAD;
 /** Longest side of the copy searched turned when no face is found upright (see facesInTurnedPhoto). */
@@ -92,14 +94,18 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
     }
     if (read().length > 0) {
       // A face turned sideways beside upright ones: the detector finds it, the mesh cannot read it upright.
+      // Each box costs a mesh reading per turn: a crowd's unreadable boxes are capped, largest first,
+      // and those too small to hold a face worth swapping are left.
       const boxes = upright
-        .filter((f) => f.faceScore < MIN_FACE_SCORE && f.boxScore >= SIDEWAYS_BOX_SCORE)
+        .filter((f) => f.faceScore < MIN_FACE_SCORE && f.boxScore >= SIDEWAYS_BOX_SCORE && f.box[2] / sx >= BOX_PER_FACE * minFaceSize)
         .map((f) => ({ x0: f.box[0], y0: f.box[1], x1: f.box[0] + f.box[2], y1: f.box[1] + f.box[3] }))
-        .filter((b) => !read().some((f) => inside(centre(f.mesh), b)));
+        .filter((b) => !read().some((f) => inside(centre(f.mesh), b)))
+        .sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))
+        .slice(0, MAX_SIDEWAYS_BOXES);
       add(await facesInBoxes(models, image, img.height, img.width, boxes, MIN_FACE_SCORE));
       // A face read a quarter or half turn round: the photo itself may be turned that way, its other
-      // faces too turned for the detector (the crew photo upside down had one astronaut of three
-      // found; turned 70°, a quarter turn the other way found two, read 160° round).
+      // faces too turned for the detector (the crew photo upside down or turned 70° had one
+      // astronaut of three found).
       for (const q of photoTurnsOf(read())) if (!searched.has(q)) add(await inTurnedPhoto(q));
     }
   } finally {

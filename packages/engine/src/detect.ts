@@ -69,61 +69,19 @@ const TURNED_SIDE = 512;
 export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
   const { tf } = models;
   const { image: img, sx, sy } = await shrunk(full, DETECT_MAX_SIDE);
-  // One float copy of the photo serves both passes (Human takes a float batch as it is; an int32
+  // One float copy of the photo serves every pass (Human takes a float batch as it is; an int32
   // image it would cast to a second copy).
   const image = tf.tensor4d(new Float32Array(img.data), [1, img.height, img.width, 3], 'float32');
-  let refined: Array<RefinedFace | null>;
+  let refined: RefinedFace[];
   try {
-    const { all: upright, found, rotated } = await detectPass(models, image);
-    // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
-    refined = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
-    const read = () => refined.filter((f): f is RefinedFace => f !== null);
-    const add = (more: RefinedFace[]) => { for (const f of more) if (!read().some((g) => sameFace(f, g))) refined.push(f); };
-    const inTurnedPhoto = async (q: 1 | 2 | 3) => {
-      const turned = await facesInTurnedPhoto(models, image, img.height, img.width, q);
-      if (turned.length === 0) return [];
-      const faces = await settleOrientation(models, image, img.height, img.width, await refineFaces(models, image, img.height, img.width, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
-      return faces.filter((f): f is RefinedFace => f !== null);
-    };
-    // No face upright: the photo may be turned (see orientation.ts).
-    const searched = new Set<number>();
-    for (const q of read().length > 0 ? [] : PHOTO_TURNS) {
-      const more = await inTurnedPhoto(q);
-      searched.add(q);
-      if (more.length > 0) { add(more); break; }
-    }
-    if (read().length > 0) {
-      // A face turned sideways beside upright ones: the detector finds it, the mesh cannot read it upright.
-      // Each box costs a mesh reading per turn: a crowd's unreadable boxes are capped, largest first,
-      // and those too small to hold a face worth swapping are left.
-      const boxes = upright
-        .filter((f) => f.faceScore < MIN_FACE_SCORE && f.boxScore >= SIDEWAYS_BOX_SCORE && f.box[2] / sx >= BOX_PER_FACE * minFaceSize)
-        .map((f) => ({ x0: f.box[0], y0: f.box[1], x1: f.box[0] + f.box[2], y1: f.box[1] + f.box[3] }))
-        .filter((b) => !read().some((f) => inside(centre(f.mesh), b)))
-        .sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))
-        .slice(0, MAX_SIDEWAYS_BOXES);
-      add(await facesInBoxes(models, image, img.height, img.width, boxes, MIN_FACE_SCORE));
-      // A face read a quarter or half turn round: the photo itself may be turned that way, its other
-      // faces too turned for the detector (the crew photo upside down or turned 70° had one
-      // astronaut of three found).
-      for (const q of photoTurnsOf(read())) if (!searched.has(q)) add(await inTurnedPhoto(q));
-    }
+    refined = await findFaces(models, image, img.height, img.width, minFaceSize * sx);
   } finally {
     tf.dispose(image);
   }
   const faces: Face[] = [];
   for (const f of refined) {
-    // A face whose mesh is not confident on a crop framed by its own landmarks is not a face.
-    if (!f) continue;
     if (sx !== 1 || sy !== 1) for (const p of f.mesh) { p[0] = (p[0] + 0.5) / sx - 0.5; p[1] = (p[1] + 0.5) / sy - 0.5; }
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (let i = 0; i < 468; i++) {
-      const p = f.mesh[i]!;
-      if (p[0] < minX) minX = p[0];
-      if (p[0] > maxX) maxX = p[0];
-      if (p[1] < minY) minY = p[1];
-      if (p[1] > maxY) maxY = p[1];
-    }
+    const { x0: minX, y0: minY, x1: maxX, y1: maxY } = extent(f.mesh, 468);
     const width = maxX - minX, height = maxY - minY;
     const size = Math.max(width, height);
     // A drawing the mesh model took for a face (see painted.ts).
@@ -144,6 +102,49 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
   }
   faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height || a.box.x - b.box.x);
   faces.forEach((f, i) => { f.index = i; });
+  return faces;
+}
+
+/**
+ * The faces in a photo ([1, h, w, 3] float), read from their own landmarks (mesh-refine.ts) the
+ * right way up (orientation.ts); `minBox` is the smallest face worth looking for turned sideways
+ * (pixels of this copy). A face whose mesh is not confident on a crop framed by its own landmarks is
+ * not a face.
+ */
+async function findFaces(models: Models, image: Tensor, h: number, w: number, minBox: number): Promise<RefinedFace[]> {
+  const { all: upright, found, rotated } = await detectPass(models, image);
+  // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
+  const first = await settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
+  const faces = first.filter((f): f is RefinedFace => f !== null);
+  const add = (more: RefinedFace[]) => { for (const f of more) if (!faces.some((g) => sameFace(f, g))) faces.push(f); };
+  const inTurnedPhoto = async (q: 1 | 2 | 3) => {
+    const turned = await facesInTurnedPhoto(models, image, h, w, q);
+    if (turned.length === 0) return [];
+    const read = await settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
+    return read.filter((f): f is RefinedFace => f !== null);
+  };
+  // No face upright: the photo may be turned (see orientation.ts).
+  const searched = new Set<number>();
+  for (const q of faces.length > 0 ? [] : PHOTO_TURNS) {
+    const more = await inTurnedPhoto(q);
+    searched.add(q);
+    if (more.length > 0) { add(more); break; }
+  }
+  if (faces.length === 0) return faces;
+  // A face turned sideways beside upright ones: the detector finds it, the mesh cannot read it
+  // upright. Each box costs a mesh reading per turn: a crowd's unreadable boxes are capped, largest
+  // first, and those too small to hold a face worth swapping are left.
+  const boxes = upright
+    .filter((f) => f.faceScore < MIN_FACE_SCORE && f.boxScore >= SIDEWAYS_BOX_SCORE && f.box[2] >= BOX_PER_FACE * minBox)
+    .map((f) => ({ x0: f.box[0], y0: f.box[1], x1: f.box[0] + f.box[2], y1: f.box[1] + f.box[3] }))
+    .filter((b) => !faces.some((f) => inside(centre(f.mesh), b)))
+    .sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))
+    .slice(0, MAX_SIDEWAYS_BOXES);
+  add(await facesInBoxes(models, image, h, w, boxes, MIN_FACE_SCORE));
+  // A face read a quarter or half turn round: the photo itself may be turned that way, its other
+  // faces too turned for the detector (the crew photo upside down or turned 70° had one astronaut
+  // of three found).
+  for (const q of photoTurnsOf(faces)) if (!searched.has(q)) add(await inTurnedPhoto(q));
   return faces;
 }
 
@@ -193,10 +194,13 @@ async function facesInTurnedPhoto(models: Models, image: Tensor, h: number, w: n
 
 type Extent = { x0: number; y0: number; x1: number; y1: number };
 
-/** The box of a mesh's points. */
-function extent(mesh: ReadonlyArray<ArrayLike<number>>): Extent {
+/** The box of a mesh's first `count` points (all by default). */
+function extent(mesh: ReadonlyArray<ArrayLike<number>>, count = mesh.length): Extent {
   let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (const p of mesh) { x0 = Math.min(x0, p[0]!); x1 = Math.max(x1, p[0]!); y0 = Math.min(y0, p[1]!); y1 = Math.max(y1, p[1]!); }
+  for (let i = 0; i < count; i++) {
+    const p = mesh[i]!;
+    x0 = Math.min(x0, p[0]!); x1 = Math.max(x1, p[0]!); y0 = Math.min(y0, p[1]!); y1 = Math.max(y1, p[1]!);
+  }
   return { x0, y0, x1, y1 };
 }
 

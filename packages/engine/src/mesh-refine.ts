@@ -28,6 +28,12 @@ const IRIS_POINTS = 76, IRIS_INDEX = 71;
  * over the fixtures, varying with the face; a fixed ratio frames every face alike.
  */
 const CROP_SCALE = 1.5;
+/**
+ * Most crops the mesh model reads in one batch: the wasm heap keeps the peak of the largest batch
+ * it ran for the worker's life (the orientation search's 8 crops took a worker from 437 to 464 MB
+ * RSS in the bench), and a crowd's faces in one batch would have grown it further.
+ */
+const MESH_BATCH = 4;
 /** Rotation (radians) below which Human crops upright. */
 const MIN_ROTATION = 0.2;
 
@@ -182,6 +188,11 @@ function cropBatch(tf: Tf, image: Tensor, h: number, w: number, frames: Framing[
 
 /** The mesh model's confidence (0..1) that each framing's crop holds a face, upright. */
 export async function meshConfidence(models: Models, image: Tensor, h: number, w: number, frames: Framing[]): Promise<Float32Array> {
+  if (frames.length > MESH_BATCH) {
+    const out = new Float32Array(frames.length);
+    for (let k = 0; k < frames.length; k += MESH_BATCH) out.set(await meshConfidence(models, image, h, w, frames.slice(k, k + MESH_BATCH)), k);
+    return out;
+  }
   const { human, tf } = models;
   const meshModel = human.models.models.facemesh as GraphModel | null;
   if (!meshModel || frames.length === 0) return new Float32Array(frames.length);
@@ -209,6 +220,11 @@ export function refineFaces(models: Models, image: Tensor, h: number, w: number,
 
 /** The mesh and iris models on the given crops, in one batch; null where the mesh is not confident (below `minScore`). */
 export async function readFaces(models: Models, image: Tensor, h: number, w: number, frames: Framing[], minScore: number): Promise<Array<RefinedFace | null>> {
+  if (frames.length > MESH_BATCH) {
+    const out: Array<RefinedFace | null> = [];
+    for (let k = 0; k < frames.length; k += MESH_BATCH) out.push(...(await readFaces(models, image, h, w, frames.slice(k, k + MESH_BATCH), minScore)));
+    return out;
+  }
   const { human, tf } = models;
   const meshModel = human.models.models.facemesh as GraphModel | null;
   const irisModel = human.models.models.iris as GraphModel | null;

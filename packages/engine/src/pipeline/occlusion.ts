@@ -7,8 +7,8 @@
 // cover itself, which then gives a colour model of the cover (a pale pink scarf is too close to skin
 // for the skin model alone).
 import { gaussianBlur } from '../raster/blur.ts';
-import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
-import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, skinModel, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
+import { loopUv, OUTER_LIP_LOOP, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, skinModel, upperSkinGrid, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
 import type { Roi } from '../raster/warp.ts';
 import { upsampleSparse } from '../raster/resample.ts';
 import { fillPolygon } from '../raster/polygon.ts';
@@ -51,19 +51,9 @@ const COVER_CHECK_SIZE = 160;
  */
 export function mouthCoveredIn(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array): boolean {
   const s = Math.max(1, Math.floor(Math.min(roi.w, roi.h) / COVER_CHECK_SIZE));
-  const w = Math.ceil(roi.w / s), h = Math.ceil(roi.h / s);
   // Region coordinates of the sampled grid: image (roi.x + x·s, roi.y + y·s) is grid (x, y).
   const at = (poly: ArrayLike<number>) => Float32Array.from(poly, (v, k) => (v - (k % 2 === 0 ? roi.x : roi.y)) / s);
-  const { triangles, triClass } = topology();
-  const upper = new Uint8Array(w * h);
-  const tri = new Float32Array(6);
-  for (let t = 0; t < triClass.length; t++) {
-    if (triClass[t] !== TRI_SKIN_UPPER) continue;
-    for (let v = 0; v < 3; v++) { const p = triangles[3 * t + v]!; tri[2 * v] = (pts[2 * p]! - roi.x) / s; tri[2 * v + 1] = (pts[2 * p + 1]! - roi.y) / s; }
-    // Only the rows the triangle spans.
-    const y0 = Math.max(0, Math.floor(Math.min(tri[1]!, tri[3]!, tri[5]!))), y1 = Math.min(h - 1, Math.ceil(Math.max(tri[1]!, tri[3]!, tri[5]!)));
-    if (y1 >= y0) fillPolygon(upper.subarray(y0 * w), w, y1 - y0 + 1, 0, y0, tri);
-  }
+  const { mask: upper, w, h } = upperSkinGrid(pts, roi, s);
   const px: Px = (i, rgb) => {
     const p = ((roi.y + ((i / w) | 0) * s) * imageWidth + roi.x + (i % w) * s) * 3;
     rgb[0] = image[p]!; rgb[1] = image[p + 1]!; rgb[2] = image[p + 2]!;

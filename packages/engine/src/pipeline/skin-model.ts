@@ -1,7 +1,8 @@
 // Per-image skin colour model shared by the occlusion mask and the forehead gate: a Gaussian over
 // intensity-free chromaticity (r, g) fitted on the upper skin (cheeks, nose, forehead band), so
 // shadows do not count as "not skin", plus the skin's mean luminance.
-import { TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { topology, TRI_SKIN_UPPER } from '../mesh/topology.ts';
+import { fillPolygon } from '../raster/polygon.ts';
 import type { Roi } from '../raster/warp.ts';
 
 export interface SkinModel { mr: number; mg: number; i00: number; i01: number; i11: number; my: number }
@@ -78,4 +79,23 @@ export function skinModel(px: Px, accept: (i: number) => boolean, w: number, h: 
 /** The skin model of one image's upper skin (cheeks, nose, forehead band). */
 export function upperSkinModel(px: Px, cover: Uint8Array, w: number, h: number): SkinModel | null {
   return skinModel(px, (i) => cover[i] === TRI_SKIN_UPPER, w, h);
+}
+
+/**
+ * The upper skin (TRI_SKIN_UPPER triangles of the face's flat mesh points `pts`, image pixels) on a
+ * grid reading every s-th pixel of `roi`: grid (x, y) is image (roi.x + x·s, roi.y + y·s).
+ */
+export function upperSkinGrid(pts: ArrayLike<number>, roi: Roi, s: number): { mask: Uint8Array; w: number; h: number } {
+  const w = Math.ceil(roi.w / s), h = Math.ceil(roi.h / s);
+  const { triangles, triClass } = topology();
+  const mask = new Uint8Array(w * h);
+  const tri = new Float32Array(6);
+  for (let t = 0; t < triClass.length; t++) {
+    if (triClass[t] !== TRI_SKIN_UPPER) continue;
+    for (let v = 0; v < 3; v++) { const p = triangles[3 * t + v]!; tri[2 * v] = (pts[2 * p]! - roi.x) / s; tri[2 * v + 1] = (pts[2 * p + 1]! - roi.y) / s; }
+    // Only the rows the triangle spans.
+    const y0 = Math.max(0, Math.floor(Math.min(tri[1]!, tri[3]!, tri[5]!))), y1 = Math.min(h - 1, Math.ceil(Math.max(tri[1]!, tri[3]!, tri[5]!)));
+    if (y1 >= y0) fillPolygon(mask.subarray(y0 * w), w, y1 - y0 + 1, 0, y0, tri);
+  }
+  return { mask, w, h };
 }

@@ -3,7 +3,7 @@
 import { shrunk, type RgbImage } from './decode.ts';
 import { DETECTOR_MIN_CONFIDENCE, type Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
-import { refineFaces, type RefinedFace } from './mesh-refine.ts';
+import { meshExtent, refineFaces, type RefinedFace } from './mesh-refine.ts';
 import { flatSkinShare, MAX_FLAT_SHARE } from './painted.ts';
 import { facesInBoxes, PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint } from './orientation.ts';
 
@@ -81,7 +81,7 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
   const faces: Face[] = [];
   for (const f of refined) {
     if (sx !== 1 || sy !== 1) for (const p of f.mesh) { p[0] = (p[0] + 0.5) / sx - 0.5; p[1] = (p[1] + 0.5) / sy - 0.5; }
-    const { x0: minX, y0: minY, x1: maxX, y1: maxY } = extent(f.mesh, 468);
+    const { x0: minX, y0: minY, x1: maxX, y1: maxY } = meshExtent(f.mesh, 468);
     const width = maxX - minX, height = maxY - minY;
     const size = Math.max(width, height);
     // A drawing the mesh model took for a face (see painted.ts).
@@ -114,14 +114,12 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
 async function findFaces(models: Models, image: Tensor, h: number, w: number, minBox: number): Promise<RefinedFace[]> {
   const { all: upright, found, rotated } = await detectPass(models, image);
   // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
-  const first = await settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
-  const faces = first.filter((f): f is RefinedFace => f !== null);
+  const faces = await settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
   const add = (more: RefinedFace[]) => { for (const f of more) if (!faces.some((g) => sameFace(f, g))) faces.push(f); };
   const inTurnedPhoto = async (q: 1 | 2 | 3) => {
     const turned = await facesInTurnedPhoto(models, image, h, w, q);
     if (turned.length === 0) return [];
-    const read = await settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
-    return read.filter((f): f is RefinedFace => f !== null);
+    return settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
   };
   // No face upright: the photo may be turned (see orientation.ts).
   const searched = new Set<number>();
@@ -192,26 +190,14 @@ async function facesInTurnedPhoto(models: Models, image: Tensor, h: number, w: n
   }));
 }
 
-type Extent = { x0: number; y0: number; x1: number; y1: number };
-
-/** The box of a mesh's first `count` points (all by default). */
-function extent(mesh: ReadonlyArray<ArrayLike<number>>, count = mesh.length): Extent {
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const p = mesh[i]!;
-    x0 = Math.min(x0, p[0]!); x1 = Math.max(x1, p[0]!); y0 = Math.min(y0, p[1]!); y1 = Math.max(y1, p[1]!);
-  }
-  return { x0, y0, x1, y1 };
-}
-
 function centre(mesh: ReadonlyArray<ArrayLike<number>>): [number, number] {
-  const e = extent(mesh);
+  const e = meshExtent(mesh);
   return [(e.x0 + e.x1) / 2, (e.y0 + e.y1) / 2];
 }
 
 /** Whether two readings are of one face: either's centre lies within the other's extent. */
 function sameFace(a: RefinedFace, b: RefinedFace): boolean {
-  return inside(centre(a.mesh), extent(b.mesh)) || inside(centre(b.mesh), extent(a.mesh));
+  return inside(centre(a.mesh), meshExtent(b.mesh)) || inside(centre(b.mesh), meshExtent(a.mesh));
 }
 
 /** Quarter turns (clockwise) that would bring each face rolled past TURNED_FACE_ROLL upright, once each. */
@@ -225,7 +211,7 @@ function photoTurnsOf(faces: RefinedFace[]): Array<1 | 2 | 3> {
   return [...turns];
 }
 
-function inside([x, y]: [number, number], e: Extent): boolean {
+function inside([x, y]: [number, number], e: ReturnType<typeof meshExtent>): boolean {
   return x >= e.x0 && x <= e.x1 && y >= e.y0 && y <= e.y1;
 }
 

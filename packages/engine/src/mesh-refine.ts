@@ -160,6 +160,16 @@ function augmentIris(raw: P3[], data: ArrayLike<number>, offset: number, lb: Box
   return [...raw, ...irisPoints('left', left), ...irisPoints('right', right)];
 }
 
+/** The box of a mesh's first `count` points (all by default), image pixels. */
+export function meshExtent(mesh: ReadonlyArray<ArrayLike<number | undefined>>, count = mesh.length): Box {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const p = mesh[i]!;
+    x0 = Math.min(x0, p[0]!); x1 = Math.max(x1, p[0]!); y0 = Math.min(y0, p[1]!); y1 = Math.max(y1, p[1]!);
+  }
+  return { x0, y0, x1, y1 };
+}
+
 /** Where one face is cropped for the mesh model: the box, and the turn (radians, 0 upright) about its centre. */
 export interface Framing { box: Box; angle: number }
 
@@ -169,8 +179,7 @@ export interface Framing { box: Box; angle: number }
  * turned a further `turn` radians (the orientation search, see orientation.ts).
  */
 export function framing(mesh: ReadonlyArray<ArrayLike<number | undefined>>, rotate: boolean, turn = 0): Framing {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of mesh) { minX = Math.min(minX, p[0]!); maxX = Math.max(maxX, p[0]!); minY = Math.min(minY, p[1]!); maxY = Math.max(maxY, p[1]!); }
+  const { x0: minX, y0: minY, x1: maxX, y1: maxY } = meshExtent(mesh);
   const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
   const half = (CROP_SCALE * Math.max(maxX - minX, maxY - minY)) / 2;
   const axis = rotate ? computeRotation(Array.from(mesh[SYMMETRY[0]]!), Array.from(mesh[SYMMETRY[1]]!)) : 0;
@@ -188,11 +197,17 @@ function cropBatch(tf: Tf, image: Tensor, h: number, w: number, frames: Framing[
 
 /** The mesh model's confidence (0..1) that each framing's crop holds a face, upright. */
 export async function meshConfidence(models: Models, image: Tensor, h: number, w: number, frames: Framing[]): Promise<Float32Array> {
-  if (frames.length > MESH_BATCH) {
-    const out = new Float32Array(frames.length);
-    for (let k = 0; k < frames.length; k += MESH_BATCH) out.set(await meshConfidence(models, image, h, w, frames.slice(k, k + MESH_BATCH)), k);
-    return out;
-  }
+  return Float32Array.from(await inBatches(frames, async (chunk) => Array.from(await confidenceBatch(models, image, h, w, chunk))));
+}
+
+/** `read` over `frames` MESH_BATCH at a time, its results in order. */
+async function inBatches<T>(frames: Framing[], read: (chunk: Framing[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let k = 0; k < frames.length; k += MESH_BATCH) out.push(...(await read(frames.slice(k, k + MESH_BATCH))));
+  return out;
+}
+
+async function confidenceBatch(models: Models, image: Tensor, h: number, w: number, frames: Framing[]): Promise<Float32Array> {
   const { human, tf } = models;
   const meshModel = human.models.models.facemesh as GraphModel | null;
   if (!meshModel || frames.length === 0) return new Float32Array(frames.length);
@@ -218,13 +233,12 @@ export function refineFaces(models: Models, image: Tensor, h: number, w: number,
   return readFaces(models, image, h, w, faces.map((f) => framing(f.mesh, rotate)), minScore);
 }
 
-/** The mesh and iris models on the given crops, in one batch; null where the mesh is not confident (below `minScore`). */
-export async function readFaces(models: Models, image: Tensor, h: number, w: number, frames: Framing[], minScore: number): Promise<Array<RefinedFace | null>> {
-  if (frames.length > MESH_BATCH) {
-    const out: Array<RefinedFace | null> = [];
-    for (let k = 0; k < frames.length; k += MESH_BATCH) out.push(...(await readFaces(models, image, h, w, frames.slice(k, k + MESH_BATCH), minScore)));
-    return out;
-  }
+/** The mesh and iris models on the given crops, MESH_BATCH at a time; null where the mesh is not confident (below `minScore`). */
+export function readFaces(models: Models, image: Tensor, h: number, w: number, frames: Framing[], minScore: number): Promise<Array<RefinedFace | null>> {
+  return inBatches(frames, (chunk) => readBatch(models, image, h, w, chunk, minScore));
+}
+
+async function readBatch(models: Models, image: Tensor, h: number, w: number, frames: Framing[], minScore: number): Promise<Array<RefinedFace | null>> {
   const { human, tf } = models;
   const meshModel = human.models.models.facemesh as GraphModel | null;
   const irisModel = human.models.models.iris as GraphModel | null;

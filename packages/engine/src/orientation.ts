@@ -37,7 +37,7 @@ export const BIG_TURN_MARGIN = 4;
  */
 const TURNS = [0, Math.PI / 4, -Math.PI / 4, Math.PI / 2, -Math.PI / 2, (3 * Math.PI) / 4, (-3 * Math.PI) / 4, Math.PI];
 /** Indices into TURNS: none or an eighth; a quarter or more. */
-const SMALL_TURNS = [0, 1, 2], BIG_TURNS = [3, 4, 5, 6, 7];
+const SMALL_TURNS = [0, 1, 2], BIG_TURNS = [3, 4, 5, 6, 7], ALL_TURNS = [...SMALL_TURNS, ...BIG_TURNS];
 /** Most times a turned face is read again from its own landmarks, and how little its crop may move then (see moved). */
 const MAX_REREADS = 5, STEADY = 0.01;
 /** Quarter turns (clockwise) of the whole photo tried when none finds a face upright. */
@@ -64,22 +64,22 @@ export function unturnPoint(x: number, y: number, quarters: 1 | 2 | 3, h: number
 }
 
 /**
- * Each face the mesh model is unsure of (below MAX_UNSURE_LOGIT) read again at every turn of TURNS
+ * The faces read (the nulls, faces the mesh was not confident of, left out), each one the mesh
+ * model is unsure of (below MAX_UNSURE_LOGIT) read again at every turn of TURNS
  * from its own axis; where one reads it surer (see the margins), the face is read there, then from
  * its own landmarks until its crop holds still (see steady). Faces it is sure of are returned as
  * they are, unless `readTurned` (faces framed by a turned or rotation-corrected pass): then every
  * face is read until it holds still.
  */
-export async function settleOrientation(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, minScore: number, readTurned = false): Promise<Array<RefinedFace | null>> {
+export async function settleOrientation(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, minScore: number, readTurned = false): Promise<RefinedFace[]> {
   const unsure = faces.flatMap((f, k) => (f && logit(f.score) < MAX_UNSURE_LOGIT ? [k] : []));
-  if (unsure.length === 0 && !readTurned) return faces;
+  if (unsure.length === 0 && !readTurned) return faces.filter((f): f is RefinedFace => f !== null);
   const tries: Framing[] = unsure.flatMap((k) => TURNS.map((t) => framing(faces[k]!.mesh, true, t)));
   const scores = await meshConfidence(models, image, h, w, tries);
   const chosen: Array<{ k: number; frame: Framing }> = [];
   unsure.forEach((k, j) => {
-    const at = (t: number) => logit(scores[j * TURNS.length + t]!);
-    const best = (ts: number[]) => ts.reduce((b, t) => (at(t) > at(b) ? t : b));
-    const small = best(SMALL_TURNS), big = best(BIG_TURNS);
+    const at = (t: number) => turnLogit(scores, j, t);
+    const small = bestTurn(scores, j, SMALL_TURNS), big = bestTurn(scores, j, BIG_TURNS);
     const before = logit(faces[k]!.score);
     let pick = -1;
     if (at(big) >= SURE_LOGIT && at(big) >= Math.max(before, at(small)) + BIG_TURN_MARGIN) pick = big;
@@ -107,13 +107,22 @@ export async function facesInBoxes(models: Models, image: Tensor, h: number, w: 
   const tries: Framing[] = boxes.flatMap((box) => TURNS.map((angle) => ({ box, angle })));
   const scores = await meshConfidence(models, image, h, w, tries);
   const frames = boxes.flatMap((_, j) => {
-    let pick = 0;
-    for (let t = 1; t < TURNS.length; t++) if (scores[j * TURNS.length + t]! > scores[j * TURNS.length + pick]!) pick = t;
-    return logit(scores[j * TURNS.length + pick]!) >= SURE_LOGIT ? [tries[j * TURNS.length + pick]!] : [];
+    const pick = bestTurn(scores, j, ALL_TURNS);
+    return turnLogit(scores, j, pick) >= SURE_LOGIT ? [tries[j * TURNS.length + pick]!] : [];
   });
   if (frames.length === 0) return [];
   const first = await readFaces(models, image, h, w, frames, minScore);
-  return (await steady(models, image, h, w, first, first.map((_, k) => k), minScore)).filter((f): f is RefinedFace => f !== null);
+  return steady(models, image, h, w, first, first.map((_, k) => k), minScore);
+}
+
+/** The logit of face `j`'s reading at TURNS[t], from scores laid out face by face, turn by turn. */
+function turnLogit(scores: Float32Array, j: number, t: number): number {
+  return logit(scores[j * TURNS.length + t]!);
+}
+
+/** Which of the turns `ts` (indices into TURNS) reads face `j` surest. */
+function bestTurn(scores: Float32Array, j: number, ts: readonly number[]): number {
+  return ts.reduce((b, t) => (turnLogit(scores, j, t) > turnLogit(scores, j, b) ? t : b));
 }
 
 /** Whether two crops differ by more than STEADY of their side in place or size, or by STEADY radians in turn. */
@@ -131,7 +140,7 @@ function moved(a: Framing, b: Framing): boolean {
  * centre, the crop too tight for it, and each reading from its own landmarks frames it better (012
  * turned a quarter: 198, 226, 248, 251, 253 px across; upright 253).
  */
-async function steady(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<Array<RefinedFace | null>> {
+async function steady(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<RefinedFace[]> {
   let live = which.filter((k) => faces[k]);
   for (let round = 0; round < MAX_REREADS && live.length > 0; round++) {
     const frames = live.map((k) => framing(faces[k]!.mesh, true));
@@ -145,5 +154,5 @@ async function steady(models: Models, image: Tensor, h: number, w: number, faces
     });
     live = next;
   }
-  return faces;
+  return faces.filter((f): f is RefinedFace => f !== null);
 }

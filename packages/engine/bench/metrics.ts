@@ -1,5 +1,6 @@
 // Image metrics for the benchmark: seam gradient ratio, blown highlights, face detail, light balance, skin tone, crease colour, background identity and PSNR.
 import type { RgbImage } from '../src/decode.ts';
+import type { Face } from '../src/detect.ts';
 import type { Roi } from '../src/raster/warp.ts';
 
 function lum(img: RgbImage, i: number): number {
@@ -269,4 +270,14 @@ export function percentile(values: number[], p: number): number {
   const s = [...values].sort((x, y) => x - y);
   const k = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
   return s[k]!;
+}
+
+/** Angle of the line from the person's right eye to their left (degrees, image frame). */
+export function eyeLine(f: Face): number {
+  return (Math.atan2(f.landmarks[263]![1] - f.landmarks[33]![1], f.landmarks[263]![0] - f.landmarks[33]![0]) * 180) / Math.PI;
+}
+
+/** Difference of two angles in degrees, within ±180. */
+export function angleDiff(a: number, b: number): number {
+  return ((((a - b) % 360) + 540) % 360) - 180;
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { detectFaces, loadModels } from '../src/index.ts';
 import type { Face } from '../src/detect.ts';
-import { percentile } from './metrics.ts';
+import { angleDiff, eyeLine, percentile } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(here, '..', '..', '..', '..', 'shared', 'fixtures', 'faces');
@@ -19,8 +19,6 @@ const EYE_LINE_TOLERANCE = 15, SIZE_TOLERANCE = 0.1;
 const PLACE_TOLERANCE = 0.25;
 
 const RAD = Math.PI / 180;
-const eyeLine = (f: Face) => Math.atan2(f.landmarks[263]![1] - f.landmarks[33]![1], f.landmarks[263]![0] - f.landmarks[33]![0]) / RAD;
-const angleDiff = (a: number, b: number) => ((((a - b) % 360) + 540) % 360) - 180;
 const centre = (f: Face): [number, number] => [f.box.x + f.box.width / 2, f.box.y + f.box.height / 2];
 
 /** Where a point of a w × h photo lands once turned `deg` clockwise onto a canvas grown to hold it. */

@@ -12,7 +12,7 @@ import { fillPolygon } from '../src/raster/polygon.ts';
 import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
 import { lipWeight } from '../src/pipeline/mask.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
-import { creaseColour } from '../bench/metrics.ts';
+import { creaseColour, eyeLine } from '../bench/metrics.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'golden', 'swap-012-on-001.png');
@@ -64,7 +64,6 @@ describe('detectFaces', () => {
     const tilted = await sharp(fixture(name)).rotate(angle, { background: '#808080' }).jpeg().toBuffer();
     const r = await detectFaces(tilted);
     expect(r.faces).toHaveLength(1);
-    const eyeLine = (f: typeof upright) => (Math.atan2(f.landmarks[263]![1] - f.landmarks[33]![1], f.landmarks[263]![0] - f.landmarks[33]![0]) * 180) / Math.PI;
     expect(Math.abs(eyeLine(r.faces[0]!) - eyeLine(upright) - angle)).toBeLessThan(8);
     expect(Math.abs(r.faces[0]!.rotation.roll - upright.rotation.roll - angle)).toBeLessThan(10);
   });

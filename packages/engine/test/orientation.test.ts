@@ -4,15 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { detectFaces, loadModels, swapFaces } from '../src/index.ts';
 import { turnPhoto, unturnPoint } from '../src/orientation.ts';
-import type { Face } from '../src/detect.ts';
 import { fixture, FILES } from './fixtures.ts';
+import { angleDiff, eyeLine } from '../bench/metrics.ts';
 
 beforeAll(async () => { await loadModels(); });
 
-/** Angle of the line from the person's right eye to their left (degrees, image frame). */
-const eyeLine = (f: Face) => (Math.atan2(f.landmarks[263]![1] - f.landmarks[33]![1], f.landmarks[263]![0] - f.landmarks[33]![0]) * 180) / Math.PI;
-/** Difference of two angles in degrees, within ±180. */
-const angleDiff = (a: number, b: number) => ((((a - b) % 360) + 540) % 360) - 180;
 const turned = (name: string, deg: number) => sharp(fixture(name)).rotate(deg, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
 
 describe('orientation', () => {

@@ -19,18 +19,18 @@ type Tf = Models['tf'];
 type Tensor = ReturnType<Tf['tensor']>;
 
 /** Mesh confidence (as a logit) below which a face is read again at other turns. */
-export const MAX_UNSURE_LOGIT = 11;
+const MAX_UNSURE_LOGIT = 11;
 /** Mesh confidence (logit) a reading at another turn must reach to replace the first. */
-export const SURE_LOGIT = 12;
+const SURE_LOGIT = 12;
 /** How much surer (logit) than the first reading a turn of an eighth or none must read the face. */
-export const TURN_MARGIN = 2;
+const TURN_MARGIN = 2;
 /**
  * How much surer (logit) than the first reading and than any small turn a quarter turn or more must
  * read it: turning an upright face over is the worst mistake this could make, and an upright face
  * with a scarf over its mouth (014) reads 1.9 surer upside down than upright (12.5 against 10.6),
  * though less so than along its own axis (12.0 against 12.5).
  */
-export const BIG_TURN_MARGIN = 4;
+const BIG_TURN_MARGIN = 4;
 /**
  * Turns (radians) tried on an unsure face, from its own axis: as it is, an eighth, a quarter, three
  * eighths (a face read upright at 135° of roll: the scarf fixture) and a half.

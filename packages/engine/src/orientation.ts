@@ -47,13 +47,28 @@ function logit(p: number): number {
   return p >= 1 ? Infinity : Math.log(p / (1 - p));
 }
 
-/** `image` ([1, h, w, 3]) turned `quarters` quarter turns clockwise, exactly (no resampling). */
+/**
+ * `image` ([1, h, w, 3]) turned `quarters` quarter turns clockwise, exactly (no resampling). The
+ * pixels are moved here rather than by tf's transpose and reverse, which took 10–20 ms on the wasm
+ * backend for a 512 px photo, three times over on every photo with no face upright.
+ */
 export function turnPhoto(tf: Tf, image: Tensor, quarters: 1 | 2 | 3): Tensor {
-  return tf.tidy(() => {
-    if (quarters === 2) return tf.reverse(image, [1, 2]);
-    const t = tf.transpose(image, [0, 2, 1, 3]);
-    return tf.reverse(t, quarters === 1 ? 2 : 1);
-  });
+  const [, h, w, c] = image.shape as [number, number, number, number];
+  const turned = turnPixels(image.dataSync() as Float32Array, h, w, c, quarters);
+  return tf.tensor4d(turned, quarters === 2 ? [1, h, w, c] : [1, w, h, c], 'float32');
+}
+
+/** Interleaved pixels (h × w × c) turned `quarters` quarter turns clockwise (see unturnPoint). */
+export function turnPixels(src: ArrayLike<number>, h: number, w: number, c: number, quarters: 1 | 2 | 3): Float32Array {
+  const out = new Float32Array(h * w * c);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const to = quarters === 1 ? x * h + (h - 1 - y) : quarters === 3 ? (w - 1 - x) * h + y : (h - 1 - y) * w + (w - 1 - x);
+      const from = (y * w + x) * c;
+      for (let k = 0; k < c; k++) out[to * c + k] = src[from + k]!;
+    }
+  }
+  return out;
 }
 
 /** Maps a point of the photo turned `quarters` clockwise (see turnPhoto) back onto the photo, h × w. */

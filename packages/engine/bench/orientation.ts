@@ -2,7 +2,8 @@
 // to hold it, as a phone or an editor turns a photo) and read again. A face counts as read right when
 // one is found where the upright face went, its eye line turned by the roll (within EYE_LINE_TOLERANCE)
 // and its size kept (within SIZE_TOLERANCE). Face-less fixtures must stay face-less at every roll.
-// Run: npm run bench:orientation (from the repo root). Environment: VISAGE_FIXTURES.
+// Run: npm run bench:orientation (from the repo root). Environment: VISAGE_FIXTURES, ROLLS (degrees,
+// comma-separated, instead of the default set).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +14,7 @@ import { angleDiff, eyeLine, percentile } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(here, '..', '..', '..', '..', 'shared', 'fixtures', 'faces');
-const ROLLS = [45, 70, 90, 135, 180, 225, 270, 315];
+const ROLLS = process.env.ROLLS ? process.env.ROLLS.split(',').map(Number) : [45, 70, 90, 135, 180, 225, 270, 315];
 const EYE_LINE_TOLERANCE = 15, SIZE_TOLERANCE = 0.1;
 /** How near (share of the face's size) a face found must lie to where the upright one went. */
 const PLACE_TOLERANCE = 0.25;
@@ -31,12 +32,15 @@ function turnedPoint([x, y]: [number, number], w: number, h: number, deg: number
 
 type Verdict = 'right' | 'off' | 'none';
 
-function verdict(upright: Face, found: Face[], w: number, h: number, deg: number): Verdict {
+/** The verdict on one upright face, and for 'off' how far off the nearest reading is (eye line, size). */
+function verdict(upright: Face, found: Face[], w: number, h: number, deg: number): { v: Verdict; why: string } {
   const [ex, ey] = turnedPoint(centre(upright), w, h, deg);
   const near = found.filter((f) => Math.hypot(centre(f)[0] - ex, centre(f)[1] - ey) < PLACE_TOLERANCE * upright.size);
-  if (near.length === 0) return 'none';
-  const ok = near.some((f) => Math.abs(angleDiff(eyeLine(f), eyeLine(upright) + deg)) < EYE_LINE_TOLERANCE && Math.abs(f.size / upright.size - 1) < SIZE_TOLERANCE);
-  return ok ? 'right' : 'off';
+  if (near.length === 0) return { v: 'none', why: '' };
+  const eye = (f: Face) => angleDiff(eyeLine(f), eyeLine(upright) + deg), size = (f: Face) => f.size / upright.size;
+  if (near.some((f) => Math.abs(eye(f)) < EYE_LINE_TOLERANCE && Math.abs(size(f) - 1) < SIZE_TOLERANCE)) return { v: 'right', why: '' };
+  const f = near[0]!;
+  return { v: 'off', why: ` (eye line ${eye(f).toFixed(0)}°, size ×${size(f).toFixed(2)})` };
 }
 
 async function main(): Promise<void> {
@@ -63,9 +67,10 @@ async function main(): Promise<void> {
         if (found.length > 0) falseFaces.push(`${name.slice(0, 3)} at ${deg}°`);
         continue;
       }
-      const verdicts = upright.map((f) => verdict(f, found, meta.width!, meta.height!, deg));
+      const judged = upright.map((f) => verdict(f, found, meta.width!, meta.height!, deg));
+      const verdicts = judged.map((j) => j.v);
       for (const v of verdicts) totals[v]++;
-      if (verdicts.some((v) => v !== 'right')) misses.push(`${name.slice(0, 3)} at ${deg}°: ${verdicts.join(', ')}`);
+      if (verdicts.some((v) => v !== 'right')) misses.push(`${name.slice(0, 3)} at ${deg}°: ${judged.map((j) => j.v + j.why).join(', ')}`);
       cells.push(verdicts.length === 1 ? verdicts[0]! : `${verdicts.filter((v) => v === 'right').length}/${verdicts.length} right`);
     }
     console.log(`| ${name.replace(/\.\w+$/, '')} | ${cells.join(' | ')} |`);

@@ -11,7 +11,8 @@
 //   one with a face read a quarter or half turn round is searched again turned that way for more;
 // - a box the detector found but the mesh could not read upright, beside faces it could, is read at
 //   every turn (a face turned sideways beside upright ones, see facesInBoxes);
-// - a face read either way is read again from its own landmarks until its crop holds still.
+// - a face read either way, or rolled on the upright crop it was read from, is read again from its
+//   own landmarks until its crop holds still.
 import type { Models } from './models.ts';
 import { framing, meshConfidence, readFaces, type Framing, type RefinedFace } from './mesh-refine.ts';
 
@@ -40,6 +41,14 @@ const TURNS = [0, Math.PI / 4, -Math.PI / 4, Math.PI / 2, -Math.PI / 2, (3 * Mat
 const SMALL_TURNS = [0, 1, 2], BIG_TURNS = [3, 4, 5, 6, 7], ALL_TURNS = [...SMALL_TURNS, ...BIG_TURNS];
 /** Most times a turned face is read again from its own landmarks, and how little its crop may move then (see moved). */
 const MAX_REREADS = 5, STEADY = 0.01;
+/**
+ * Largest head turn (yaw, radians) at which a face read on an upright crop but rolled along its own
+ * axis is read again along that axis (see settleOrientation). The mesh model reads a crop as an
+ * upright face: 011 rolled 50° read 13° of roll with full confidence, 37° short, and its swap sat
+ * that far off. Near-profile heads hold far better on an upright crop (the reason the first pass
+ * has no rotation correction): 002, a profile rolled 21°, read along its axis lost a result.
+ */
+const ROLLED_MAX_YAW = (30 * Math.PI) / 180;
 /** Quarter turns (clockwise) of the whole photo tried when none finds a face upright. */
 export const PHOTO_TURNS = [1, 3, 2] as const;
 
@@ -83,12 +92,14 @@ export function unturnPoint(x: number, y: number, quarters: 1 | 2 | 3, h: number
  * model is unsure of (below MAX_UNSURE_LOGIT) read again at every turn of TURNS
  * from its own axis; where one reads it surer (see the margins), the face is read there, then from
  * its own landmarks until its crop holds still (see steady). Faces it is sure of are returned as
- * they are, unless `readTurned` (faces framed by a turned or rotation-corrected pass): then every
- * face is read until it holds still.
+ * they are, unless rolled along their own axis (see ROLLED_MAX_YAW) or `readTurned` (faces framed
+ * by a turned or rotation-corrected pass): then they are read until they hold still.
  */
 export async function settleOrientation(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, minScore: number, readTurned = false): Promise<RefinedFace[]> {
   const unsure = faces.flatMap((f, k) => (f && logit(f.score) < MAX_UNSURE_LOGIT ? [k] : []));
-  if (unsure.length === 0 && !readTurned) return faces.filter((f): f is RefinedFace => f !== null);
+  // Without readTurned the faces were read on upright crops: those rolled along their own axis are read again along it.
+  const rolled = readTurned ? [] : faces.flatMap((f, k) => (f && Math.abs(f.angle.yaw) < ROLLED_MAX_YAW && framing(f.mesh, true).angle !== 0 ? [k] : []));
+  if (unsure.length === 0 && rolled.length === 0 && !readTurned) return faces.filter((f): f is RefinedFace => f !== null);
   const tries: Framing[] = unsure.flatMap((k) => TURNS.map((t) => framing(faces[k]!.mesh, true, t)));
   const scores = await meshConfidence(models, image, h, w, tries);
   const chosen: Array<{ k: number; frame: Framing }> = [];
@@ -108,6 +119,7 @@ export async function settleOrientation(models: Models, image: Tensor, h: number
   }
   const moved = new Set(chosen.flatMap(({ k }) => (out[k] !== faces[k] ? [k] : [])));
   if (readTurned) out.forEach((f, k) => { if (f) moved.add(k); });
+  for (const k of rolled) if (out[k]) moved.add(k);
   return steady(models, image, h, w, out, [...moved], minScore);
 }
 

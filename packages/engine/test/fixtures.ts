@@ -23,11 +23,13 @@ export async function decodedWithFace(name: string | Buffer): Promise<{ img: Rgb
 export const FILES = {
   eileen: '001_nasa-eileen-collins.png',
   hopper: '003_navy-grace-hopper.jpg',
+  smallFace: '005_cc0-codait-bryan-115px.png',
   crew: '004_nasa-apollo11-crew.jpg',
   older: '007_ai-tpdne-older-woman.jpg',
   glasses: '008_ai-sfhq-frontal-glasses-darkskin.jpg',
   profile: '009_ai-sfhq-profile-darkskin-man.jpg',
   threeQuarter: '010_ai-sfhq-threequarter-elderly-man.jpg',
+  baby: '011_ai-sfhq-baby.jpg',
   eastAsian: '012_ai-sfhq-east-asian-woman.jpg',
   scarf: '014_ai-sfhq-scarf-over-mouth.jpg',
   hand: '015_ai-sfhq-hand-on-cheek.jpg',

@@ -55,6 +55,22 @@ describe('orientation', () => {
     expect(Math.abs(f.rotation.yaw - upright.rotation.yaw)).toBeLessThan(8);
   });
 
+  it.each([
+    [FILES.baby, 50],
+    [FILES.baby, 45],
+    [FILES.smallFace, 315],
+  ])('reads %s rolled %i° along its own axis, not toward upright', async (name, angle) => {
+    // Before, the mesh read these on an upright crop with full confidence and 27–39° short of the
+    // roll (a swap would have sat that far off).
+    const upright = (await detectFaces(fixture(name))).faces[0]!;
+    const r = await detectFaces(await turned(name, angle));
+    expect(r.faces).toHaveLength(1);
+    const f = r.faces[0]!;
+    expect(Math.abs(angleDiff(eyeLine(f), eyeLine(upright) + angle))).toBeLessThan(8);
+    expect(Math.abs(angleDiff(f.rotation.roll, upright.rotation.roll + angle))).toBeLessThan(10);
+    expect(Math.abs(f.rotation.yaw - upright.rotation.yaw)).toBeLessThan(8);
+  });
+
   it('swaps a face onto an upside-down photo the right way up', async () => {
     const target = await turned(FILES.eastAsian, 180);
     const t = (await detectFaces(target)).faces[0]!;

@@ -1,6 +1,7 @@
 // Step 8: multi-band (Laplacian pyramid) blend. Written as target + Σ_levels expand(maskᵢ · Lᵢ(source − target)),
 // which equals the classic two-pyramid blend but needs one pyramid. Only pixels in `support` change,
 // so everything outside the mask stays bit-identical.
+import { boxDown, lookup, type Grid } from '../raster/resample.ts';
 
 interface Level { w: number; h: number; data: Float32Array }
 
@@ -123,4 +124,42 @@ export function pyramidBlend(source: Float32Array, target: Float32Array, alpha: 
 export function pyramidLevels(faceSize: number): number {
   // Coarsest band about a sixteenth of the face: wide enough to hide a seam, narrow enough to stay inside the mask.
   return Math.max(2, Math.min(6, Math.floor(Math.log2(Math.max(8, faceSize) / 12))));
+}
+
+/**
+ * Blends the face's differences from the target into `target` (in place) over `roi`: the finest
+ * band (D − up(D_small)) at full resolution under `alpha`, the coarser bands as a Laplacian pyramid
+ * of `small` (D box-averaged onto `grid`, see relight-pass.ts). `diff` is D, planar (3 × w × h).
+ * Only pixels in `support` are written; returns how many.
+ */
+export function blendDifferences(target: { data: Uint8Array; width: number }, roi: { x: number; y: number; w: number; h: number }, diff: Float32Array, small: Float32Array, grid: Grid, alpha: Float32Array, support: Uint8Array, faceSize: number): number {
+  const od = target.data, ow = target.width, W = diff, dSmall = small, g = grid, k = grid.k;
+  const { w, h } = roi;
+  const n = w * h, gn = g.w * g.h;
+  const alphaSmall = boxDown(alpha, w, h, 1, g);
+  const levels = Math.max(1, pyramidLevels(faceSize) - Math.log2(k));
+  const accSmall = pyramidBlendDiff(dSmall, alphaSmall, g.w, g.h, levels);
+  const gx = lookup(w, g.w, k), gy = lookup(h, g.h, k);
+  let changed = 0;
+  for (let y = 0; y < h; y++) {
+    const r0 = gy.i0[y]! * g.w, r1 = gy.i1[y]! * g.w, ty = gy.t[y]!, uy = 1 - ty;
+    let p = ((roi.y + y) * ow + roi.x) * 3;
+    for (let x = 0; x < w; x++, p += 3) {
+      const i = y * w + x;
+      if (support[i] === 0) continue;
+      changed++;
+      const a = gx.i0[x]!, b = gx.i1[x]!, tx = gx.t[x]!, ux = 1 - tx;
+      const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
+      const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
+      const al = alpha[i]!;
+      for (let c = 0; c < 3; c++) {
+        const go = c * gn;
+        const upD = dSmall[go + i00]! * w00 + dSmall[go + i01]! * w01 + dSmall[go + i10]! * w10 + dSmall[go + i11]! * w11;
+        const upAcc = accSmall[go + i00]! * w00 + accSmall[go + i01]! * w01 + accSmall[go + i10]! * w10 + accSmall[go + i11]! * w11;
+        const v = od[p + c]! + al * (W[c * n + i]! - upD) + upAcc;
+        od[p + c] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
+      }
+    }
+  }
+  return changed;
 }

@@ -121,7 +121,7 @@ export function featureWeight(pts: Float32Array, roi: Roi, faceSize: number): Fl
 
 /**
  * How much each ROI pixel is lip tissue (0..1, within featureWeight's): the lips less the mouth's
- * opening. Lips take the skin's tone (see swapOneFace); the teeth between them keep their colour.
+ * opening. Lips take the skin's tone (see relight-pass.ts); the teeth between them keep their colour.
  */
 export function lipWeight(pts: Float32Array, roi: Roi, faceSize: number): Float32Array {
   const lips = loopsWeight(pts, roi, faceSize, [OUTER_LIP_LOOP], FEATURE_LOOP_GROW);

@@ -1,4 +1,5 @@
-// Swaps one source face onto one target face in place: warp → mask → relight (+ grain) → blend.
+// Swaps one source face onto one target face in place: warp → mask → relight (+ grain, see
+// relight-pass.ts) → blend (blend.ts).
 // All work is confined to the target face's region of interest, and only pixels inside the mask's
 // support are written, so everything else stays bit-identical.
 import type { RgbImage } from '../decode.ts';
@@ -8,12 +9,9 @@ import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts
 import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
-import { boxDown, gridFor, lookup, type Lookup } from '../raster/resample.ts';
-import { buildMasks, featureWeight, lipWeight, mouthOpenness, MOUTH_OPEN } from './mask.ts';
-import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
+import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
-import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
-import { pyramidBlendDiff, pyramidLevels } from './blend.ts';
+import { blendDifferences } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { handCover } from './hand-shape.ts';
 import { sourceShapedPoints } from './source-shape.ts';
@@ -21,9 +19,7 @@ import { gateForehead } from './forehead.ts';
 import { sharpenAmount, sharpenWarped } from './sharpen.ts';
 import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretch-fade.ts';
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
-import { luma } from './skin-model.ts';
-import { smoothstep } from '../raster/ramp.ts';
-import { RatioHistogram, relitLevels, rollOff } from './highlights.ts';
+import { relightDifferences } from './relight-pass.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -88,40 +84,6 @@ const MAX_STRETCH = 20;
  */
 const PROFILE_YAW_DIFF = 25;
 
-/** Level above which relit values roll off smoothly toward 255. */
-const KNEE = 215;
-/**
- * Bounds on a channel's gain relative to the brightness gain. Within them the skin takes the target's
- * whole tone, so the face matches the neck, ears and hands around it: half the shift (kept once for
- * identity) left a light face on a dark body and a dark one on a light body, and over the fixtures it
- * no longer changed identity (111/176 with half, 110/177 with the whole shift). They were 0.8–1.25
- * until the tone became local (see toneField): a pale face on the deep orange-brown 009 wanted blue
- * at ~0.65 and stayed ashen; at 0.6–1.6 nothing over the fixtures changed identity.
- */
-const CHROMA_MIN = 0.6, CHROMA_MAX = 1.6;
-/**
- * Largest excess of green over red, relative to luminance, of a source pixel over the source skin's
- * mean tint. Skin is never greener than itself: a green cast on part of a face is light from its
- * surroundings (008's green-lit right cheek, 015's green backdrop), and brightened onto a paler
- * face it showed as a yellow-green streak or olive patches. Beyond the bound a pixel's own colour
- * difference is drawn back toward the skin's mean tint. Over the fixtures, 99% of a source's skin
- * pixels lie within 0.09–0.21 of its mean (0.28 for 008, whose streak reaches 0.71).
- */
-const MAX_GREEN_EXCESS = 0.1;
-/**
- * Least factor on a skin pixel's colour departure from the source skin's mean tint (relative to
- * luminance). A face is recoloured by per-channel gains, which keep each pixel's departure as it was
- * while a paler skin's own tint shrinks: 003's creases, redder than its orange skin, came out as
- * red-brown cracks on 007's pale pink face: their colour per unit of darkness (the bench's crease
- * colour) was 0.59, against 0.39 in 003 itself and 0.34 in 007's own creases; 0.21 now. The
- * departure is scaled by the target skin's tint length over the source's (0.42–1 over the fixtures'
- * pairs with a colour target; never above 1, so a dark source's JPEG colour noise is not
- * amplified). The floor keeps some of the source's colour variation on a nearly grey target.
- */
-const SATURATION_MIN = 0.25;
-/** Length of the source skin's relative tint (see swapOneFace) below which every pixel takes the whole skin-tone shift. */
-const MIN_TINT = 0.02;
-
 /** Marks the flagged triangles as outside the mask (the target keeps its pixels); returns how many changed. */
 function leaveToTarget(triClass: Uint8Array, flagged: Uint8Array): number {
   let count = 0;
@@ -141,56 +103,6 @@ function midNose(pts: Float32Array): [number, number] {
   const at = (c: number) => (pts[2 * 4 + c]! + (pts[2 * 145 + c]! + pts[2 * 374 + c]!) / 2) / 2;
   return [at(0), at(1)];
 }
-
-/** How far up the face the forehead's own light field takes over fully, from the brows' top (fraction of the face size). */
-const FOREHEAD_RISE = 0.08;
-
-/** The brows' top middle (105, 334) along `up`, in ROI pixel coordinates. */
-function browTopAlongUp(pts: Float32Array, roi: Roi, up: readonly [number, number]): number {
-  const x = (pts[2 * 105]! + pts[2 * 334]!) / 2 - roi.x, y = (pts[2 * 105 + 1]! + pts[2 * 334 + 1]!) / 2 - roi.y;
-  return x * up[0] + y * up[1];
-}
-
-/**
- * The target skin's highlight ceiling (see highlights.ts): its brightness against the light field's
- * level, over every other skin pixel each way outside the eyes and lips.
- */
-function highlightCeiling(image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, featW: Float32Array, lx: Lookup, ly: Lookup, fieldW: number, levelOf: (i: number) => Float32Array): number {
-  const hist = new RatioHistogram();
-  const { w, h } = roi;
-  for (let y = 0; y < h; y += 2) {
-    const r0 = ly.i0[y]! * fieldW, r1 = ly.i1[y]! * fieldW, ty = ly.t[y]!, uy = 1 - ty;
-    for (let x = 0; x < w; x += 2) {
-      const i = y * w + x;
-      if (!skin[i] || featW[i]! > 0) continue;
-      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
-      const lv = levelOf(i);
-      const L = lv[r0 + a]! * ux * uy + lv[r0 + b]! * tx * uy + lv[r1 + a]! * ux * ty + lv[r1 + b]! * tx * ty;
-      const p = ((roi.y + y) * imageWidth + roi.x + x) * 3;
-      hist.add((0.299 * image[p]! + 0.587 * image[p + 1]! + 0.114 * image[p + 2]! + 1) / L);
-    }
-  }
-  return hist.ceiling();
-}
-
-/** A mean colour's tint relative to its luminance, (c − Y) / (Y + 1) per channel. */
-function relativeTint(mean: readonly number[]): number[] {
-  const Y = luma(mean);
-  return mean.map((v) => (v - Y) / (Y + 1));
-}
-
-/** Mean colour with no tint to speak of: a black-and-white photo. */
-function isGrey(mean: readonly number[]): boolean {
-  return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
-}
-
-/** Bounds on the light change applied to the eye openings and lips. */
-const FEATURE_GAIN_MIN = 0.8, FEATURE_GAIN_MAX = 1.25;
-/**
- * Largest factor applied to a pixel's own colour difference from grey when brightening; beyond it the
- * source skin's mean tint carries the colour, so a brightened dark face keeps its saturation.
- */
-const CHROMA_BOOST = 1.3;
 
 export type StageTimer = (stage: string, ms: number) => void;
 
@@ -286,188 +198,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   timer('mask', performance.now() - t);
 
   t = performance.now();
-  // Mirrored triangles come from the other side of the source's face, lit otherwise (a lit cheek
-  // mirrored beside a shaded one showed as hard-edged light patches): they take a light field of
-  // their own, so both meet the target's light.
-  const twin = splitSkin(masks.skin, warped.fromTwin);
-  // One pass over the skin serves both the face's light field and the forehead's (see below).
-  const lit = sampleSkin(W, od, ow, roi, twin ? twin.own : masks.skin, faceSize);
-  const field = gainField(lit, faceSize);
-  const twinField = twin ? estimateGains(W, od, ow, roi, twin.twin, faceSize) : null;
-  const twinGain = twinField ? lumaGains(twinField) : null;
-  const fromTwin = twinGain ? warped.fromTwin : null;
-  const gGlobal = luma(field.global);
-  // Grain: only when the source face is smaller (so softer) than the face it replaces.
-  let sigma = 0;
-  if (opts.grain !== false && srcFace.size < 0.9 * faceSize) {
-    sigma = grainSigma(targetLevel(od, ow, roi, masks.skin), planarLevel(W, w, h, masks.skin) * gGlobal);
-  }
-  // Fused full-resolution pass: relight (+ grain) each warped pixel, turn it into the difference
-  // from the target, and box-average that difference onto the blend's coarse grid.
-  const k = faceSize > 360 ? 4 : faceSize > 160 ? 2 : 1;
-  const g = gridFor(w, h, k), gn = g.w * g.h;
-  const dSmall = new Float32Array(3 * gn);
-  const lx = lookup(w, field.w, field.k), ly = lookup(h, field.h, field.k);
-  // Light varies across a face, colour casts hardly do: the brightness gain is local, the colour
-  // shift global (local colour ratios paint blotches where the two faces' shading differs).
-  const lumGain = lumaGains(field);
-  // The forehead (from the brows' top up, over FOREHEAD_RISE) also answers to a light field of its own.
-  const fine = lumaGains(gainField(lit, faceSize, FOREHEAD_SIGMA));
-  const browTop = browTopAlongUp(dstPts, roi, up);
-  const rise = FOREHEAD_RISE * faceSize;
-  liftForehead(lumGain, fine, field, (x, y) => smoothstep((x * up[0] + y * up[1] - browTop) / rise));
-  const greyTarget = isGrey(field.targetMean);
-  const greySource = !greyTarget && isGrey(field.sourceMean);
-  // The skin-tone shift, per cell of the light field's grid: the face's own (a black-and-white
-  // target gets a black-and-white face) and its variation across the target's skin (see toneField).
-  const chroma = field.global.map((v) => (greyTarget ? 1 : Math.min(CHROMA_MAX, Math.max(CHROMA_MIN, v / gGlobal))));
-  const tone = toneField(gainField(lit, faceSize, TONE_SIGMA), chroma, CHROMA_MIN, CHROMA_MAX, greyTarget);
-  const fgn = field.w * field.h;
-  // The eyes and the mouth's opening (teeth) keep their own colour: a skin-tone shift, largely the
-  // two skins' difference, tinted eye whites blue and turned teeth orange on a tanned face. The lips
-  // take the skin's whole shift: kept apart, they turned lavender beside an orange-tinged face (001
-  // onto 003) and stayed pink on a brown one. A black-and-white source's features have no colour of
-  // their own: they take the skin's tint too.
-  const featuresKeepColour = !greySource;
-  const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
-  const featW = featureWeight(placed, roi, faceSize);
-  const lipW = featuresKeepColour ? lipWeight(placed, roi, faceSize) : null;
-  // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
-  // brightening adds back (see the relight loop); none on a black-and-white target.
-  const srcTint = relativeTint(field.sourceMean);
-  const tint = Float64Array.from(srcTint, (v) => (chromaBoost > 0 ? v : 0));
-  // The skin-tone shift is a gain per channel fitted on the skin's colour. A pixel far whiter than
-  // the skin (a sheen, which has the light's colour, not the skin's) took it whole and
-  // turned blue-white on a dark source brightened onto a paler face (009 onto 012: its brightest 2%
-  // at B − R = +26). Where the shift cools (blue gains on red), each pixel takes it in proportion
-  // to how much of the skin's tint it has; where it warms (a pale face on a darker one), every
-  // pixel takes it whole, or a sheen left out of it showed as a grey-blue spot (001 onto 008).
-  const tintLen = greySource ? 0 : Math.hypot(srcTint[0]!, srcTint[1]!, srcTint[2]!);
-  // How far each skin pixel's own colour departs from the source skin's mean tint is scaled by the
-  // two skins' saturations (see SATURATION_MIN): the new face's creases and blotches are as colourful
-  // against its skin as the source's were against its own.
-  const tgtTintLen = Math.hypot(...relativeTint(field.targetMean));
-  const rhoSkin = tintLen > MIN_TINT ? Math.min(1, Math.max(SATURATION_MIN, tgtTintLen / tintLen)) : 1;
-  // The light field's level at each pixel, and the target skin's highlight ceiling against it.
-  const level = relitLevels(field.sourceLuma, lumGain);
-  const twinLevel = twinField ? relitLevels(twinField.sourceLuma, twinGain!) : null;
-  const ceiling = highlightCeiling(od, ow, roi, masks.skin, featW, lx, ly, field.w, (i) => (twinLevel && fromTwin![i] ? twinLevel : level));
-  const noise = noiseTile();
-  const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
-  const cellX = new Int32Array(w);
-  for (let x = 0; x < w; x++) cellX[x] = (x / k) | 0;
-  for (let y = 0; y < h; y++) {
-    const r0 = ly.i0[y]! * field.w, r1 = ly.i1[y]! * field.w, ty = ly.t[y]!, uy = 1 - ty;
-    const cellRow = ((y / k) | 0) * g.w;
-    const trow = ((y + noy) & (NOISE_TILE - 1)) * NOISE_TILE;
-    let p = ((roi.y + y) * ow + roi.x) * 3;
-    for (let x = 0; x < w; x++, p += 3) {
-      const i = y * w + x;
-      // Where the target keeps its pixels (outside the mask, a hidden strip, an occluder) the
-      // difference is zero: the blend's coarse bands would otherwise carry what the source shows
-      // there (a wall, a camera, a scarf) into the skin around it as a dark or light halo.
-      if (alpha[i] === 0) { W[i] = 0; W[n + i] = 0; W[2 * n + i] = 0; continue; }
-      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
-      const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
-      const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
-      const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
-      const cell = cellRow + cellX[x]!;
-      const lg = fromTwin && fromTwin[i] ? twinGain! : lumGain;
-      const gL = lg[i00]! * w00 + lg[i01]! * w01 + lg[i10]! * w10 + lg[i11]! * w11;
-      // Eyes and lips follow the light change only halfway (in log space) and within bounds, so a
-      // dark source's eyes are not blown out to white on a pale target; skin takes the full change.
-      // The two blend over a feathered edge.
-      const fw = featW[i]!;
-      const g = fw > 0 ? gL + (Math.min(FEATURE_GAIN_MAX, Math.max(FEATURE_GAIN_MIN, Math.sqrt(gL))) - gL) * fw : gL;
-      // Brighten luminance by the full gain and each pixel's own colour differences by at most
-      // CHROMA_BOOST: a dark source brightened 2-3× would otherwise turn its JPEG colour noise (and
-      // a coloured light's casts) into blotches. The rest of the gain adds the skin's mean tint, so
-      // the face keeps its saturation instead of turning grey.
-      const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
-      const Y = 0.299 * w0 + 0.587 * w1 + 0.114 * w2;
-      let Yn = (Y + 1) * g - 1 + nz;
-      // Highlights beyond the target's own roll off toward them (see highlights.ts); eyes keep theirs.
-      let fq = 1;
-      if (fw < 1) {
-        const lv = fromTwin && fromTwin[i] ? twinLevel! : level;
-        const q = (Yn + 1) / (lv[i00]! * w00 + lv[i01]! * w01 + lv[i10]! * w10 + lv[i11]! * w11);
-        if (q > ceiling) { fq = 1 + (rollOff(q, ceiling) / q - 1) * (1 - fw); Yn = (Yn + 1) * fq - 1; }
-      }
-      const cs = g < chromaBoost ? g : chromaBoost;
-      const extra = g > chromaBoost ? (g - chromaBoost) * Y : 0;
-      let tinted = 1;
-      // The pixel's own colour differences, relative to its luminance (for the two tests below).
-      const inv = 1 / (Y + 1);
-      const d0 = w0 - Y, d1 = w1 - Y, d2 = w2 - Y;
-      const k0 = tone[i00]! * w00 + tone[i01]! * w01 + tone[i10]! * w10 + tone[i11]! * w11;
-      const k1 = tone[fgn + i00]! * w00 + tone[fgn + i01]! * w01 + tone[fgn + i10]! * w10 + tone[fgn + i11]! * w11;
-      const k2 = tone[2 * fgn + i00]! * w00 + tone[2 * fgn + i01]! * w01 + tone[2 * fgn + i10]! * w10 + tone[2 * fgn + i11]! * w11;
-      if (tintLen > MIN_TINT && k2 > k0) {
-        const rel = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) * inv;
-        if (rel < tintLen) tinted = rel / tintLen;
-      }
-      // A pixel greener than the source skin's mean tint by more than MAX_GREEN_EXCESS keeps only
-      // that much of its own colour difference (eyes and lips excepted).
-      let damp = 0;
-      if (fw < 1) {
-        const excess = (d1 * inv - srcTint[1]!) - (d0 * inv - srcTint[0]!);
-        if (excess > MAX_GREEN_EXCESS) damp = (1 - MAX_GREEN_EXCESS / excess) * (1 - fw);
-      }
-      // The eyes keep their own colour (see featuresKeepColour); the lips' departure, like the skin's, is scaled.
-      const eyeW = fw > 0 && lipW ? fw - lipW[i]! : 0;
-      const rho = rhoSkin + (1 - rhoSkin) * eyeW;
-      for (let c = 0; c < 3; c++) {
-        const kc = 1 + ((c === 0 ? k0 : c === 1 ? k1 : k2) - 1) * tinted;
-        const dc = c === 0 ? d0 : c === 1 ? d1 : d2;
-        const skinD = srcTint[c]! * (Y + 1);
-        const own = ((skinD + (dc - skinD) * (1 - damp) * rho) * cs + extra * tint[c]!) * fq;
-        let v = (Yn + own) * (kc + (1 - kc) * eyeW);
-        // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
-        if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
-        else if (v < 0) v = 0;
-        const d = v - od[p + c]!;
-        W[c * n + i] = d;
-        dSmall[c * gn + cell]! += d;
-      }
-    }
-  }
-  for (let gy = 0; gy < g.h; gy++) {
-    const ch = Math.min(k, h - gy * k);
-    for (let gx = 0; gx < g.w; gx++) {
-      const inv = 1 / (ch * Math.min(k, w - gx * k));
-      for (let c = 0; c < 3; c++) dSmall[c * gn + gy * g.w + gx]! *= inv;
-    }
-  }
+  const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: srcFace.size, placed, dstPts, up, grain: opts.grain !== false, seed });
   timer('relight', performance.now() - t);
 
   t = performance.now();
-  // Multi-band blend: the finest band (D − up(D_small)) at full resolution under alpha, the
-  // coarser bands as a Laplacian pyramid on the coarse grid.
-  const alphaSmall = boxDown(alpha, w, h, 1, g);
-  const levels = Math.max(1, pyramidLevels(faceSize) - Math.log2(k));
-  const accSmall = pyramidBlendDiff(dSmall, alphaSmall, g.w, g.h, levels);
-  const gx = lookup(w, g.w, k), gy = lookup(h, g.h, k);
-  let changed = 0;
-  for (let y = 0; y < h; y++) {
-    const r0 = gy.i0[y]! * g.w, r1 = gy.i1[y]! * g.w, ty = gy.t[y]!, uy = 1 - ty;
-    let p = ((roi.y + y) * ow + roi.x) * 3;
-    for (let x = 0; x < w; x++, p += 3) {
-      const i = y * w + x;
-      if (support[i] === 0) continue;
-      changed++;
-      const a = gx.i0[x]!, b = gx.i1[x]!, tx = gx.t[x]!, ux = 1 - tx;
-      const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
-      const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
-      const al = alpha[i]!;
-      for (let c = 0; c < 3; c++) {
-        const go = c * gn;
-        const upD = dSmall[go + i00]! * w00 + dSmall[go + i01]! * w01 + dSmall[go + i10]! * w10 + dSmall[go + i11]! * w11;
-        const upAcc = accSmall[go + i00]! * w00 + accSmall[go + i01]! * w01 + accSmall[go + i10]! * w10 + accSmall[go + i11]! * w11;
-        const v = od[p + c]! + al * (W[c * n + i]! - upD) + upAcc;
-        od[p + c] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
-      }
-    }
-  }
+  const changed = blendDifferences(out, roi, W, lit.small, lit.grid, alpha, support, faceSize);
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: sigma, gains: field.global, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, alpha, skin: masks.skin };
 }

@@ -4,12 +4,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { detectFaces, loadModels, swapFaces } from '../src/index.ts';
 import { turnPhoto, unturnPoint } from '../src/orientation.ts';
+import type { Face } from '../src/detect.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { angleDiff, eyeLine } from '../bench/metrics.ts';
 
 beforeAll(async () => { await loadModels(); });
 
 const turned = (name: string, deg: number) => sharp(fixture(name)).rotate(deg, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+
+/** The one face found in `name` turned `angle`°, its eye line and roll turned by that much from the upright reading's (within 8° and 10°) and its yaw kept (within 8°). */
+async function readsTurned(name: string, angle: number): Promise<{ upright: Face; f: Face }> {
+  const upright = (await detectFaces(fixture(name))).faces[0]!;
+  const r = await detectFaces(await turned(name, angle));
+  expect(r.faces).toHaveLength(1);
+  const f = r.faces[0]!;
+  expect(Math.abs(angleDiff(eyeLine(f), eyeLine(upright) + angle))).toBeLessThan(8);
+  expect(Math.abs(angleDiff(f.rotation.roll, upright.rotation.roll + angle))).toBeLessThan(10);
+  expect(Math.abs(f.rotation.yaw - upright.rotation.yaw)).toBeLessThan(8);
+  return { upright, f };
+}
 
 describe('orientation', () => {
   it('maps a point of a turned photo back onto the photo', async () => {
@@ -45,14 +58,8 @@ describe('orientation', () => {
   ])('reads %s turned %i° the right way up, as large as upright', async (name, angle) => {
     // Before: 90° and 270° found no face; 180°, 70° and 135° found one read the wrong way up
     // (upright across an upside-down face, or 40–60° off) and a fifth smaller.
-    const upright = (await detectFaces(fixture(name))).faces[0]!;
-    const r = await detectFaces(await turned(name, angle));
-    expect(r.faces).toHaveLength(1);
-    const f = r.faces[0]!;
-    expect(Math.abs(angleDiff(eyeLine(f), eyeLine(upright) + angle))).toBeLessThan(8);
-    expect(Math.abs(angleDiff(f.rotation.roll, upright.rotation.roll + angle))).toBeLessThan(10);
+    const { upright, f } = await readsTurned(name, angle);
     expect(Math.abs(f.size / upright.size - 1)).toBeLessThan(0.05);
-    expect(Math.abs(f.rotation.yaw - upright.rotation.yaw)).toBeLessThan(8);
   });
 
   it.each([
@@ -62,13 +69,7 @@ describe('orientation', () => {
   ])('reads %s rolled %i° along its own axis, not toward upright', async (name, angle) => {
     // Before, the mesh read these on an upright crop with full confidence and 27–39° short of the
     // roll (a swap would have sat that far off).
-    const upright = (await detectFaces(fixture(name))).faces[0]!;
-    const r = await detectFaces(await turned(name, angle));
-    expect(r.faces).toHaveLength(1);
-    const f = r.faces[0]!;
-    expect(Math.abs(angleDiff(eyeLine(f), eyeLine(upright) + angle))).toBeLessThan(8);
-    expect(Math.abs(angleDiff(f.rotation.roll, upright.rotation.roll + angle))).toBeLessThan(10);
-    expect(Math.abs(f.rotation.yaw - upright.rotation.yaw)).toBeLessThan(8);
+    await readsTurned(name, angle);
   });
 
   it('swaps a face onto an upside-down photo the right way up', async () => {

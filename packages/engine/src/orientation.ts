@@ -46,7 +46,8 @@ const MAX_REREADS = 5, STEADY = 0.01;
  * axis is read again along that axis (see settleOrientation). The mesh model reads a crop as an
  * upright face: 011 rolled 50° read 13° of roll with full confidence, 37° short, and its swap sat
  * that far off. Near-profile heads hold far better on an upright crop (the reason the first pass
- * has no rotation correction): 002, a profile rolled 21°, read along its axis lost a result.
+ * has no rotation correction): 002, a profile rolled 21°, read along its axis moved by up to 4.7 px
+ * (of 68), and over the bench's pairs retrieval lost 2 and one result's face was no longer found.
  */
 const ROLLED_MAX_YAW = (30 * Math.PI) / 180;
 /** Quarter turns (clockwise) of the whole photo tried when none finds a face upright. */
@@ -68,7 +69,7 @@ export function turnPhoto(tf: Tf, image: Tensor, quarters: 1 | 2 | 3): Tensor {
 }
 
 /** Interleaved pixels (h × w × c) turned `quarters` quarter turns clockwise (see unturnPoint). */
-export function turnPixels(src: ArrayLike<number>, h: number, w: number, c: number, quarters: 1 | 2 | 3): Float32Array {
+function turnPixels(src: ArrayLike<number>, h: number, w: number, c: number, quarters: 1 | 2 | 3): Float32Array {
   const out = new Float32Array(h * w * c);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {

@@ -2,6 +2,7 @@
 // which equals the classic two-pyramid blend but needs one pyramid. Only pixels in `support` change,
 // so everything outside the mask stays bit-identical.
 import { boxDown, lookup, type Grid } from '../raster/resample.ts';
+import type { Roi } from '../raster/warp.ts';
 
 interface Level { w: number; h: number; data: Float32Array }
 
@@ -132,13 +133,13 @@ export function pyramidLevels(faceSize: number): number {
  * of `small` (D box-averaged onto `grid`, see relight-pass.ts). `diff` is D, planar (3 × w × h).
  * Only pixels in `support` are written; returns how many.
  */
-export function blendDifferences(target: { data: Uint8Array; width: number }, roi: { x: number; y: number; w: number; h: number }, diff: Float32Array, small: Float32Array, grid: Grid, alpha: Float32Array, support: Uint8Array, faceSize: number): number {
-  const od = target.data, ow = target.width, W = diff, dSmall = small, g = grid, k = grid.k;
+export function blendDifferences(target: { data: Uint8Array; width: number }, roi: Roi, diff: Float32Array, small: Float32Array, grid: Grid, alpha: Float32Array, support: Uint8Array, faceSize: number): number {
+  const od = target.data, ow = target.width, g = grid, k = grid.k;
   const { w, h } = roi;
   const n = w * h, gn = g.w * g.h;
   const alphaSmall = boxDown(alpha, w, h, 1, g);
   const levels = Math.max(1, pyramidLevels(faceSize) - Math.log2(k));
-  const accSmall = pyramidBlendDiff(dSmall, alphaSmall, g.w, g.h, levels);
+  const accSmall = pyramidBlendDiff(small, alphaSmall, g.w, g.h, levels);
   const gx = lookup(w, g.w, k), gy = lookup(h, g.h, k);
   let changed = 0;
   for (let y = 0; y < h; y++) {
@@ -154,9 +155,9 @@ export function blendDifferences(target: { data: Uint8Array; width: number }, ro
       const al = alpha[i]!;
       for (let c = 0; c < 3; c++) {
         const go = c * gn;
-        const upD = dSmall[go + i00]! * w00 + dSmall[go + i01]! * w01 + dSmall[go + i10]! * w10 + dSmall[go + i11]! * w11;
+        const upD = small[go + i00]! * w00 + small[go + i01]! * w01 + small[go + i10]! * w10 + small[go + i11]! * w11;
         const upAcc = accSmall[go + i00]! * w00 + accSmall[go + i01]! * w01 + accSmall[go + i10]! * w10 + accSmall[go + i11]! * w11;
-        const v = od[p + c]! + al * (W[c * n + i]! - upD) + upAcc;
+        const v = od[p + c]! + al * (diff[c * n + i]! - upD) + upAcc;
         od[p + c] = v <= 0 ? 0 : v >= 255 ? 255 : (v + 0.5) | 0;
       }
     }

@@ -208,18 +208,28 @@ async function inBatches<T>(frames: Framing[], read: (chunk: Framing[]) => Promi
 }
 
 async function confidenceBatch(models: Models, image: Tensor, h: number, w: number, frames: Framing[]): Promise<Float32Array> {
-  const { human, tf } = models;
-  const meshModel = human.models.models.facemesh as GraphModel | null;
+  const meshModel = models.human.models.models.facemesh as GraphModel | null;
   if (!meshModel || frames.length === 0) return new Float32Array(frames.length);
-  const batch = cropBatch(tf, image, h, w, frames);
+  const batch = cropBatch(models.tf, image, h, w, frames);
   try {
-    const results = meshModel.execute(batch) as Tensor[];
-    const confT = results.find((t) => t.shape[t.shape.length - 1] === 1);
-    const scores = confT ? Float32Array.from(await confT.data()) : new Float32Array(frames.length);
-    tf.dispose(results);
-    return scores;
+    return (await runMesh(models.tf, meshModel, batch, frames.length, false)).scores;
   } finally {
-    tf.dispose(batch);
+    models.tf.dispose(batch);
+  }
+}
+
+/** The mesh model on a batch of crops: each crop's confidence, and when `withMesh` its 468 raw points (1404 values a crop). */
+async function runMesh(tf: Tf, meshModel: GraphModel, batch: Tensor, count: number, withMesh: boolean): Promise<{ scores: Float32Array; flat: Float32Array | null }> {
+  const results = meshModel.execute(batch) as Tensor[];
+  try {
+    const confT = results.find((t) => t.shape[t.shape.length - 1] === 1);
+    const meshT = withMesh ? results.find((t) => t.shape[t.shape.length - 1] === 1404) : undefined;
+    return {
+      scores: confT ? ((await confT.data()) as Float32Array) : new Float32Array(count),
+      flat: meshT ? ((await meshT.data()) as Float32Array) : null,
+    };
+  } finally {
+    tf.dispose(results);
   }
 }
 
@@ -245,12 +255,7 @@ async function readBatch(models: Models, image: Tensor, h: number, w: number, fr
   if (!meshModel || !irisModel || frames.length === 0) return frames.map(() => null);
   const batch = cropBatch(tf, image, h, w, frames);
   try {
-    const results = meshModel.execute(batch) as Tensor[];
-    const confT = results.find((t) => t.shape[t.shape.length - 1] === 1);
-    const meshT = results.find((t) => t.shape[t.shape.length - 1] === 1404);
-    const scores = confT ? await confT.data() : new Float32Array(frames.length);
-    const flat = meshT ? await meshT.data() : null;
-    tf.dispose(results);
+    const { scores, flat } = await runMesh(tf, meshModel, batch, frames.length, true);
     const raws: Array<P3[] | null> = frames.map((_, k) => {
       if (!flat || !(scores[k]! >= minScore)) return null;
       const raw: P3[] = [];

@@ -98,9 +98,10 @@ export function unturnPoint(x: number, y: number, quarters: 1 | 2 | 3, h: number
  */
 export async function settleOrientation(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, minScore: number, readTurned = false): Promise<RefinedFace[]> {
   const unsure = faces.flatMap((f, k) => (f && logit(f.score) < MAX_UNSURE_LOGIT ? [k] : []));
-  // Without readTurned the faces were read on upright crops: those rolled along their own axis are read again along it.
-  const rolled = readTurned ? [] : faces.flatMap((f, k) => (f && Math.abs(f.angle.yaw) < ROLLED_MAX_YAW && framing(f.mesh, true).angle !== 0 ? [k] : []));
-  if (unsure.length === 0 && rolled.length === 0 && !readTurned) return faces.filter((f): f is RefinedFace => f !== null);
+  // Read again until still: every face read on another reading's crop; of those read on upright
+  // crops, the ones rolled along their own axis.
+  const reread = faces.flatMap((f, k) => (f && (readTurned || (Math.abs(f.angle.yaw) < ROLLED_MAX_YAW && framing(f.mesh, true).angle !== 0)) ? [k] : []));
+  if (unsure.length === 0 && reread.length === 0) return faces.filter((f): f is RefinedFace => f !== null);
   const tries: Framing[] = unsure.flatMap((k) => TURNS.map((t) => framing(faces[k]!.mesh, true, t)));
   const scores = await meshConfidence(models, image, h, w, tries);
   const chosen: Array<{ k: number; frame: Framing }> = [];
@@ -118,9 +119,7 @@ export async function settleOrientation(models: Models, image: Tensor, h: number
     const first = await readFaces(models, image, h, w, chosen.map((c) => c.frame), minScore);
     chosen.forEach(({ k }, j) => { if (first[j]) out[k] = first[j]; });
   }
-  const moved = new Set(chosen.flatMap(({ k }) => (out[k] !== faces[k] ? [k] : [])));
-  if (readTurned) out.forEach((f, k) => { if (f) moved.add(k); });
-  for (const k of rolled) if (out[k]) moved.add(k);
+  const moved = new Set([...chosen.flatMap(({ k }) => (out[k] !== faces[k] ? [k] : [])), ...reread]);
   return steady(models, image, h, w, out, [...moved], minScore);
 }
 

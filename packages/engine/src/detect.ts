@@ -5,7 +5,7 @@ import { DETECTOR_MIN_CONFIDENCE, type Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
 import { meshExtent, refineFaces, type RefinedFace } from './mesh-refine.ts';
 import { flatSkinShare, MAX_FLAT_SHARE } from './painted.ts';
-import { facesInBoxes, PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint } from './orientation.ts';
+import { facesInBoxes, PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint, type Pixels } from './orientation.ts';
 
 type Tensor = ReturnType<Models['tf']['tensor']>;
 
@@ -116,8 +116,11 @@ async function findFaces(models: Models, image: Tensor, h: number, w: number, mi
   // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
   const faces = await settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
   const add = (more: RefinedFace[]) => { for (const f of more) if (!faces.some((g) => sameFace(f, g))) faces.push(f); };
+  // The copy the turned searches read, made on the first one.
+  let copy: Pixels | null = null;
   const inTurnedPhoto = async (q: 1 | 2 | 3) => {
-    const turned = await facesInTurnedPhoto(models, image, h, w, q);
+    copy ??= searchCopy(models.tf, image, h, w);
+    const turned = await facesInTurnedPhoto(models, copy, h, w, q);
     if (turned.length === 0) return [];
     return settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, turned, true, MIN_FACE_SCORE), MIN_FACE_SCORE, true);
   };
@@ -167,21 +170,31 @@ async function detectPass(models: Models, image: Tensor): Promise<{ all: HumanFa
 }
 
 /**
- * The faces found in the photo turned `q` quarter turns clockwise, as meshes on the photo itself.
- * The search reads a copy of TURNED_SIDE px: the detector reads 256 px whatever it is given, and the
- * landmark pass reads each face again from the photo.
+ * The copy of the photo ([1, h, w, 3] float) the turned searches read: at most TURNED_SIDE px, since
+ * the detector reads 256 px whatever it is given and the landmark pass reads each face again from
+ * the photo itself.
  */
-async function facesInTurnedPhoto(models: Models, image: Tensor, h: number, w: number, q: 1 | 2 | 3): Promise<Array<Pick<HumanFace, 'mesh'>>> {
-  const { tf } = models;
+function searchCopy(tf: Models['tf'], image: Tensor, h: number, w: number): Pixels {
   const s = Math.min(1, TURNED_SIDE / Math.max(h, w));
   const sh = Math.max(1, Math.round(h * s)), sw = Math.max(1, Math.round(w * s));
-  const turned = tf.tidy(() => turnPhoto(tf, s < 1 ? tf.image.resizeBilinear(image as never, [sh, sw]) as unknown as Tensor : image, q));
+  const small = s < 1 ? tf.image.resizeBilinear(image as never, [sh, sw]) as unknown as Tensor : null;
+  try {
+    return { data: (small ?? image).dataSync() as Float32Array, h: sh, w: sw };
+  } finally {
+    if (small) tf.dispose(small);
+  }
+}
+
+/** The faces found in `copy` (see searchCopy) turned `q` quarter turns clockwise, as meshes on the h × w photo. */
+async function facesInTurnedPhoto(models: Models, copy: Pixels, h: number, w: number, q: 1 | 2 | 3): Promise<Array<Pick<HumanFace, 'mesh'>>> {
+  const turned = turnPhoto(models.tf, copy, q);
   let found: HumanFace[];
   try {
     found = (await detectPass(models, turned)).found;
   } finally {
-    tf.dispose(turned);
+    models.tf.dispose(turned);
   }
+  const { h: sh, w: sw } = copy;
   return found.map((f) => ({
     mesh: f.mesh.map((p) => {
       const [x, y] = unturnPoint(p[0], p[1], q, sh, sw);

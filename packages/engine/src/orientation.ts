@@ -57,28 +57,25 @@ function logit(p: number): number {
   return p >= 1 ? Infinity : Math.log(p / (1 - p));
 }
 
-/**
- * `image` ([1, h, w, 3]) turned `quarters` quarter turns clockwise, exactly (no resampling). The
- * pixels are moved here rather than by tf's transpose and reverse, which took 10–20 ms on the wasm
- * backend for a 512 px photo, three times over on every photo with no face upright.
- */
-export function turnPhoto(tf: Tf, image: Tensor, quarters: 1 | 2 | 3): Tensor {
-  const [, h, w, c] = image.shape as [number, number, number, number];
-  const turned = turnPixels(image.dataSync() as Float32Array, h, w, c, quarters);
-  return tf.tensor4d(turned, quarters === 2 ? [1, h, w, c] : [1, w, h, c], 'float32');
-}
+/** A photo's RGB pixels as floats (h × w, interleaved), read back from the model's tensor once. */
+export interface Pixels { data: Float32Array; h: number; w: number }
 
-/** Interleaved pixels (h × w × c) turned `quarters` quarter turns clockwise (see unturnPoint). */
-function turnPixels(src: ArrayLike<number>, h: number, w: number, c: number, quarters: 1 | 2 | 3): Float32Array {
-  const out = new Float32Array(h * w * c);
+/**
+ * `photo` turned `quarters` quarter turns clockwise, exactly (no resampling), as a [1, h', w', 3]
+ * tensor. The pixels are moved here rather than by tf's transpose and reverse, which took 10–20 ms
+ * on the wasm backend for a 512 px photo, three times over on every photo with no face upright.
+ */
+export function turnPhoto(tf: Tf, photo: Pixels, quarters: 1 | 2 | 3): Tensor {
+  const { data, h, w } = photo;
+  const out = new Float32Array(data.length);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const to = quarters === 1 ? x * h + (h - 1 - y) : quarters === 3 ? (w - 1 - x) * h + y : (h - 1 - y) * w + (w - 1 - x);
-      const from = (y * w + x) * c;
-      for (let k = 0; k < c; k++) out[to * c + k] = src[from + k]!;
+      const to = 3 * (quarters === 1 ? x * h + (h - 1 - y) : quarters === 3 ? (w - 1 - x) * h + y : (h - 1 - y) * w + (w - 1 - x));
+      const from = 3 * (y * w + x);
+      out[to] = data[from]!; out[to + 1] = data[from + 1]!; out[to + 2] = data[from + 2]!;
     }
   }
-  return out;
+  return tf.tensor4d(out, quarters === 2 ? [1, h, w, 3] : [1, w, h, 3], 'float32');
 }
 
 /** Maps a point of the photo turned `quarters` clockwise (see turnPhoto) back onto the photo, h × w. */

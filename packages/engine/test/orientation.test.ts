@@ -28,9 +28,9 @@ describe('orientation', () => {
   it('maps a point of a turned photo back onto the photo', async () => {
     const { tf } = await loadModels();
     const h = 3, w = 5;
-    const image = tf.tensor4d(Float32Array.from({ length: h * w * 3 }, (_, i) => Math.floor(i / 3)), [1, h, w, 3]);
+    const photo = { data: Float32Array.from({ length: h * w * 3 }, (_, i) => Math.floor(i / 3)), h, w };
     for (const q of [1, 2, 3] as const) {
-      const t = turnPhoto(tf, image, q);
+      const t = turnPhoto(tf, photo, q);
       const [, th, tw] = t.shape as number[];
       expect([th, tw]).toEqual(q === 2 ? [h, w] : [w, h]);
       const data = await t.data();
@@ -44,7 +44,6 @@ describe('orientation', () => {
       if (q === 1) expect(unturnPoint(0, 0, q, h, w)).toEqual([0, h - 1]);
       tf.dispose(t);
     }
-    tf.dispose(image);
   });
 
   it.each([

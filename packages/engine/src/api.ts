@@ -65,6 +65,9 @@ export interface SwapResult {
    * swaps far better). `source_covered`: the source's mouth is covered (a scarf, a mask), so its
    * lower face came from the target (a photo with the face uncovered swaps far better).
    * `source_hand`: a hand rests against the source face, so the part it covers came from the target.
+   * `source_side_lit`: the source face is lit from one side, one half far darker than the other,
+   * more than relighting evens out, so one half of the new face may look darker (a photo in even
+   * light swaps far better).
    * `source_small`: the source face is small (under 96 px) and the target's at least 3 times larger,
    * so the new face is softer than the photo around it (a larger photo of the face swaps sharper).
    */
@@ -73,7 +76,7 @@ export interface SwapResult {
   raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };
 }
 
-export type SwapWarning = 'source_side_on' | 'source_covered' | 'source_hand' | 'source_small';
+export type SwapWarning = 'source_side_on' | 'source_covered' | 'source_hand' | 'source_side_lit' | 'source_small';
 
 /**
  * A source face too small to be fully sharpened (under SHARPEN_FULL_SOURCE, see sharpen.ts) swapped
@@ -262,6 +265,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');
+    if (st.sourceSideLit) warnings.add('source_side_lit');
     if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });

@@ -186,6 +186,23 @@ describe('swapFaces', () => {
     expect(back.warnings).toEqual([]);
   });
 
+  it('says when the source is lit from one side more than the relighting evens out, and not otherwise', async () => {
+    // 007 is evenly lit; the same photo with one side of the face in deep shade (1/6 of its light,
+    // over a ramp a tenth of the face wide) is what a hard light from the side gives.
+    const { img, face } = await decodedWithFace(FILES.older);
+    const mid = (face.landmarks[10]![0] + face.landmarks[152]![0]) / 2, ramp = 0.05 * face.size;
+    const shaded = Uint8Array.from(img.data);
+    for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) {
+      const t = Math.min(1, Math.max(0, (x - mid + ramp) / (2 * ramp)));
+      for (let c = 0; c < 3; c++) { const i = (y * img.width + x) * 3 + c; shaded[i] = Math.round(img.data[i]! * (1 - t * (5 / 6))); }
+    }
+    const sideLit = await sharp(shaded, { raw: { width: img.width, height: img.height, channels: 3 } }).png().toBuffer();
+    expect((await swapFaces({ source: sideLit, target: fixture(FILES.eileen), identity: false })).warnings).toEqual(['source_side_lit']);
+    expect((await swapFaces({ source: fixture(FILES.older), target: fixture(FILES.eileen), identity: false })).warnings).toEqual([]);
+    // The baby, lit from one side but softly (its halves within 2× of their mean), is evened without a word.
+    expect((await swapFaces({ source: fixture(FILES.baby), target: fixture(FILES.eileen), identity: false })).warnings).toEqual([]);
+  });
+
   it('never pastes a scarf over a mouth or a nose, and keeps the target\'s own scarf', async () => {
     // Mean change over the target's lips and around its nose tip: a plain swap changes them completely.
     const change = async (source: string, target: string) => {

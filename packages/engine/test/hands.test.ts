@@ -98,6 +98,7 @@ describe('hands against a face', () => {
     }
     expect(sum / count).toBeLessThan(2);
     const fromHand = await swapFaces({ source: fixture(FILES.hand), target: fixture(FILES.eileen), identity: false });
-    expect(fromHand.warnings).toEqual(['source_hand']);
+    // 015 is also lit hard from one side (its shaded cheek 4–8 times darker than the other).
+    expect(fromHand.warnings).toEqual(['source_hand', 'source_side_lit']);
   });
 });

@@ -129,15 +129,16 @@ describe('POST /app/api/upload → job → gallery', () => {
   }, 60_000);
 
   it.each([
-    ['the face photo\'s mouth is covered, so its lower face', '014_ai-sfhq-scarf-over-mouth.jpg', 'source_covered'],
-    ['a hand rests against the face photo, so the part it covers', '015_ai-sfhq-hand-on-cheek.jpg', 'source_hand'],
-  ])('says when %s came from the target', async (_what, faceFile, warning) => {
+    ['the face photo\'s mouth is covered, so its lower face', '014_ai-sfhq-scarf-over-mouth.jpg', ['source_covered']],
+    // 015 is also lit hard from one side: a dark half of its face stays.
+    ['a hand rests against the face photo, so the part it covers', '015_ai-sfhq-hand-on-cheek.jpg', ['source_hand', 'source_side_lit']],
+  ])('says when %s came from the target', async (_what, faceFile, warnings) => {
     const d = await signUp(t.app);
     const who = { cookie: d.cookie, uid: d.me.uid };
     const res = await upload(who, who.uid, fixture(TARGET), fixture(faceFile));
     const item = await waitForSwap(res.json<UploadResponse>().id, who);
     expect(item.status).toBe('done');
-    expect(item.warnings).toEqual([warning]);
+    expect(item.warnings).toEqual(warnings);
   }, 90_000);
 
   it('lists only the warnings the contract knows, and none on a swap that is not done', () => {

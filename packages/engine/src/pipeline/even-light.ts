@@ -23,18 +23,33 @@ export const TARGET_LIGHT_SHARE = 0.5;
  * Bounds on the brightness factor any point takes. At 0.7–1.4, 40% of the cells of the baby's face
  * (011, lit from one side) sat at a bound and its shaded cheek stayed dark on 007; at 0.5–2 none
  * does, and over the fixtures identity went 112 → 113 and the light balance's p90 0.314 → 0.295.
- * A half more than four times darker than its mirror is still not brought all the way (20–30% of
- * 015's cells).
+ * A half more than four times darker than its mirror is still not brought all the way (see
+ * SIDE_LIT_SHARE).
  */
 export const EVEN_LIGHT_MIN = 0.5, EVEN_LIGHT_MAX = 2;
+/**
+ * Share of the face's skin that would need more than the bounds to meet its mirror, beyond which
+ * the source counts as lit from one side: a dark half remains, and the user is told (the
+ * `source_side_lit` warning). Over the fixtures' pairs near frontal, 015 (a hard light from one
+ * side, its shaded cheek 4–8 times darker than the other) has 20–30%; every other source 0%.
+ */
+export const SIDE_LIT_SHARE = 0.05;
+
+export interface EvenedLight {
+  /** The largest factor applied (1: nothing changed). */
+  largest: number;
+  /** Share of the skin cells whose halves differ by more than the bounds can even (see SIDE_LIT_SHARE). */
+  unevened: number;
+}
 
 /**
  * Evens the warped source's light across the midline through `top` and `chin` (ROI pixel
  * coordinates), in place, toward the target's: `planes` is planar RGB (3 × w × h) over `roi`,
  * `cover` the warp's triangle classes, `target` the interleaved RGB target image (full frame).
- * Returns the largest factor applied (1: nothing changed).
+ * Returns the largest factor applied and the share of the skin its bounds left unevened (the
+ * source's own halves only: the target's light is left out of it).
  */
-export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Roi, top: readonly [number, number], chin: readonly [number, number], faceSize: number, target: { image: Uint8Array; width: number }): number {
+export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Roi, top: readonly [number, number], chin: readonly [number, number], faceSize: number, target: { image: Uint8Array; width: number }): EvenedLight {
   const { w, h } = roi;
   const n = w * h;
   const k = Math.max(1, Math.floor(faceSize / 48));
@@ -68,23 +83,27 @@ export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Ro
   const len = Math.hypot(chin[0] / k - ax, chin[1] / k - ay) || 1;
   const nx = -(chin[1] / k - ay) / len, ny = (chin[0] / k - ax) / len;
   const factor = new Float32Array(gn).fill(1);
-  let largest = 1;
+  let largest = 1, cells = 0, beyond = 0;
   for (let gy = 0; gy < gh; gy++) {
     for (let gx = 0; gx < gw; gx++) {
       const g = gy * gw + gx;
       if (lum[g] === 0) continue;
+      cells++;
       const d = (gx + 0.5 - ax) * nx + (gy + 0.5 - ay) * ny;
       const mx = gx - 2 * d * nx, my = gy - 2 * d * ny;
       const mirror = sampleCells(lum, gw, gh, mx, my), mirrorT = sampleCells(lumT, gw, gh, mx, my);
       if (mirror === 0) continue;
       // Halfway to the mirror (the halves meet at their mean), then half the target's own ratio to its mirror.
+      const toMean = Math.sqrt((mirror + 1) / (lum[g]! + 1));
+      if (toMean > EVEN_LIGHT_MAX || toMean < EVEN_LIGHT_MIN) beyond++;
       const toTarget = mirrorT > 0 ? ((lumT[g]! + 1) / (mirrorT + 1)) ** (0.5 * TARGET_LIGHT_SHARE) : 1;
-      const f = Math.min(EVEN_LIGHT_MAX, Math.max(EVEN_LIGHT_MIN, Math.sqrt((mirror + 1) / (lum[g]! + 1)) * toTarget));
+      const f = Math.min(EVEN_LIGHT_MAX, Math.max(EVEN_LIGHT_MIN, toMean * toTarget));
       factor[g] = f;
       if (Math.abs(Math.log(f)) > Math.abs(Math.log(largest))) largest = f;
     }
   }
-  if (largest === 1) return 1;
+  const unevened = cells > 0 ? beyond / cells : 0;
+  if (largest === 1) return { largest, unevened };
   const lx = lookup(w, gw, k), ly = lookup(h, gh, k);
   for (let y = 0; y < h; y++) {
     const r0 = ly.i0[y]! * gw, r1 = ly.i1[y]! * gw, ty = ly.t[y]!, uy = 1 - ty;
@@ -99,7 +118,7 @@ export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Ro
       planes[2 * n + i]! *= f;
     }
   }
-  return largest;
+  return { largest, unevened };
 }
 
 /** Bilinear sample of `cells` at cell-centre coordinates (x, y); 0 where any of the four has no skin. */

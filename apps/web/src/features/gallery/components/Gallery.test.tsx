@@ -129,13 +129,16 @@ describe('Gallery', () => {
   });
 
   it('tells under the image what the engine noticed about the face photo, in English and French', async () => {
-    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered'] }, { ...item(4), warnings: ['source_hand'] })];
+    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered'] }, { ...item(4), warnings: ['source_hand', 'source_side_lit'] })];
     renderGallery(false);
     const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
     fireEvent.click(tiles[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
     const notes = () => within(dialog).queryAllByRole('note').map((n) => n.textContent);
-    expect(notes()).toEqual(['A hand rests against the face in your face photo, so the part it covers was kept from the target photo. A photo with your face uncovered gives a better result.']);
+    expect(notes()).toEqual([
+      'A hand rests against the face in your face photo, so the part it covers was kept from the target photo. A photo with your face uncovered gives a better result.',
+      'Your face photo is lit from one side, so one half of the new face may look darker than the other. A photo in even light gives a better result.',
+    ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(notes()).toEqual(['The mouth is covered in your face photo, so the lower face was kept from the target photo. A photo with your face uncovered gives a better result.']);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
@@ -145,7 +148,10 @@ describe('Gallery', () => {
     cleanup();
     renderGallery(false, 'fr');
     fireEvent.click((await screen.findAllByRole('button', { name: /Ouvrir l'échange/ }))[0]!);
-    expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Une main est posée contre le visage sur votre photo de visage : la partie qu\'elle couvre a été conservée de la photo cible. Une photo du visage découvert donne un meilleur résultat.');
+    expect(within(screen.getByRole('dialog')).getAllByRole('note').map((n) => n.textContent)).toEqual([
+      'Une main est posée contre le visage sur votre photo de visage : la partie qu\'elle couvre a été conservée de la photo cible. Une photo du visage découvert donne un meilleur résultat.',
+      'Votre photo de visage est éclairée d\'un seul côté : une moitié du nouveau visage peut paraître plus sombre que l\'autre. Une photo sous une lumière uniforme donne un meilleur résultat.',
+    ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre photo de visage vous montre de profil : les yeux et le nez de la photo cible ont été conservés. Une photo de face donne un meilleur résultat.');

@@ -25,8 +25,9 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
  * What the face engine noticed about a done swap's face photo, stable for translation on the client:
  * the face is seen side-on (its eyes and nose came from the target), its mouth is covered (its
  * lower face came from the target), a hand rests against it (the part the hand covers came from
- * the target), or it is small beside the target's face (the result is softer than the photo around
- * it).
+ * the target), it is lit from one side more than the relighting evens out (one half of the new
+ * face may look darker), or it is small beside the target's face (the result is softer than the
+ * photo around it).
  */
 export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_hand', 'source_side_lit', 'source_small']);
 export type SwapWarning = z.infer<typeof swapWarning>;

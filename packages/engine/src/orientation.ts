@@ -91,18 +91,42 @@ export function unturnPoint(x: number, y: number, quarters: 1 | 2 | 3, h: number
  * from its own axis; where one reads it surer (see the margins), the face is read there, then from
  * its own landmarks until its crop holds still (see steady). Faces it is sure of are returned as
  * they are, unless rolled along their own axis (see ROLLED_MAX_YAW) or `readTurned` (faces framed
- * by a turned or rotation-corrected pass): then they are read until they hold still.
+ * by a turned or rotation-corrected pass): then they are read until they hold still. A face that
+ * comes out of that unsure is read at every turn then.
  */
 export async function settleOrientation(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, minScore: number, readTurned = false): Promise<RefinedFace[]> {
-  const unsure = faces.flatMap((f, k) => (f && logit(f.score) < MAX_UNSURE_LOGIT ? [k] : []));
+  const unsure = faces.flatMap((f, k) => (f && isUnsure(f) ? [k] : []));
   // Read again until still: every face read on another reading's crop; of those read on upright
   // crops, the ones rolled along their own axis.
   const reread = faces.flatMap((f, k) => (f && (readTurned || (Math.abs(f.angle.yaw) < ROLLED_MAX_YAW && framing(f.mesh, true).angle !== 0)) ? [k] : []));
   if (unsure.length === 0 && reread.length === 0) return faces.filter((f): f is RefinedFace => f !== null);
-  const tries: Framing[] = unsure.flatMap((k) => TURNS.map((t) => framing(faces[k]!.mesh, true, t)));
+  const out = faces.slice();
+  const moved = new Set([...(await turnUnsure(models, image, h, w, out, unsure, minScore)), ...reread]);
+  await steady(models, image, h, w, out, [...moved], minScore);
+  // A face can end unsure once still, read at every turn or not: 001 turned 70° was first read
+  // upside down along the turned photo's axis at a logit of 9.3 to 11 (the crop's resampling
+  // decides which: over 11 it is not checked), then at 2 once still; 009 turned 60°, checked,
+  // read right way up at 11.8 (short of SURE_LOGIT), then at 0.8 upside down once still. Read at
+  // every turn again, each reads surest the right way up.
+  const late = [...moved].filter((k) => out[k] && isUnsure(out[k]));
+  if (late.length > 0) await steady(models, image, h, w, out, await turnUnsure(models, image, h, w, out, late, minScore), minScore);
+  return out.filter((f): f is RefinedFace => f !== null);
+}
+
+function isUnsure(f: RefinedFace): boolean {
+  return logit(f.score) < MAX_UNSURE_LOGIT;
+}
+
+/**
+ * Faces `which` of `faces` read again at every turn of TURNS from their own axis; where one reads a
+ * face surer (see the margins), the face is read there, in place. Returns the faces read anew.
+ */
+async function turnUnsure(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<number[]> {
+  if (which.length === 0) return [];
+  const tries: Framing[] = which.flatMap((k) => TURNS.map((t) => framing(faces[k]!.mesh, true, t)));
   const scores = await meshConfidence(models, image, h, w, tries);
   const chosen: Array<{ k: number; frame: Framing }> = [];
-  unsure.forEach((k, j) => {
+  which.forEach((k, j) => {
     const at = (t: number) => turnLogit(scores, j, t);
     const small = bestTurn(scores, j, SMALL_TURNS), big = bestTurn(scores, j, BIG_TURNS);
     const before = logit(faces[k]!.score);
@@ -111,13 +135,11 @@ export async function settleOrientation(models: Models, image: Tensor, h: number
     else if (at(small) >= SURE_LOGIT && at(small) >= before + TURN_MARGIN) pick = small;
     if (pick >= 0) chosen.push({ k, frame: tries[j * TURNS.length + pick]! });
   });
-  const out = faces.slice();
-  if (chosen.length > 0) {
-    const first = await readFaces(models, image, h, w, chosen.map((c) => c.frame), minScore);
-    chosen.forEach(({ k }, j) => { if (first[j]) out[k] = first[j]; });
-  }
-  const moved = new Set([...chosen.flatMap(({ k }) => (out[k] !== faces[k] ? [k] : [])), ...reread]);
-  return steady(models, image, h, w, out, [...moved], minScore);
+  if (chosen.length === 0) return [];
+  const first = await readFaces(models, image, h, w, chosen.map((c) => c.frame), minScore);
+  const read: number[] = [];
+  chosen.forEach(({ k }, j) => { if (first[j]) { faces[k] = first[j]; read.push(k); } });
+  return read;
 }
 
 /**
@@ -136,7 +158,8 @@ export async function facesInBoxes(models: Models, image: Tensor, h: number, w: 
   });
   if (frames.length === 0) return [];
   const first = await readFaces(models, image, h, w, frames, minScore);
-  return steady(models, image, h, w, first, first.map((_, k) => k), minScore);
+  await steady(models, image, h, w, first, first.map((_, k) => k), minScore);
+  return first.filter((f): f is RefinedFace => f !== null);
 }
 
 /** The logit of face `j`'s reading at TURNS[t], from scores laid out face by face, turn by turn. */
@@ -158,13 +181,13 @@ function moved(a: Framing, b: Framing): boolean {
 }
 
 /**
- * Faces `which` read again from their own landmarks (along their own axis) until the crop those
- * frame holds still (see moved): a face first read on a crop framed by another reading (a turn
+ * Faces `which` read again from their own landmarks (along their own axis), in place, until the
+ * crop those frame holds still (see moved): a face first read on a crop framed by another reading (a turn
  * that won, the turned photo's mesh, the rotation-corrected pass) comes out too small and off
  * centre, the crop too tight for it, and each reading from its own landmarks frames it better (012
  * turned a quarter: 198, 226, 248, 251, 253 px across; upright 253).
  */
-async function steady(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<RefinedFace[]> {
+async function steady(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<void> {
   let live = which.filter((k) => faces[k]);
   for (let round = 0; round < MAX_REREADS && live.length > 0; round++) {
     const frames = live.map((k) => framing(faces[k]!.mesh, true));
@@ -178,5 +201,4 @@ async function steady(models: Models, image: Tensor, h: number, w: number, faces
     });
     live = next;
   }
-  return faces.filter((f): f is RefinedFace => f !== null);
 }

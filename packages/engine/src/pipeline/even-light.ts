@@ -24,38 +24,27 @@ export const TARGET_LIGHT_SHARE = 0.5;
  * (011, lit from one side) sat at a bound and its shaded cheek stayed dark on 007; at 0.5–2 none
  * does, and over the fixtures identity went 112 → 113 and the light balance's p90 0.314 → 0.295.
  * A half more than four times darker than its mirror is still not brought all the way (see
- * SIDE_LIT_SHARE).
+ * side-lit.ts).
  */
 export const EVEN_LIGHT_MIN = 0.5, EVEN_LIGHT_MAX = 2;
-/**
- * Share of the face's skin that would need more than the bounds to meet its mirror, beyond which
- * the source counts as lit from one side: a dark half remains, and the user is told (the
- * `source_side_lit` warning). Over the fixtures' pairs near frontal, 015 (a hard light from one
- * side, its shaded cheek 4–8 times darker than the other) has 20–30%; every other source 0%.
- */
-export const SIDE_LIT_SHARE = 0.05;
-
-export interface EvenedLight {
-  /** The largest factor applied (1: nothing changed). */
-  largest: number;
-  /** Share of the skin cells whose halves differ by more than the bounds can even (see SIDE_LIT_SHARE). */
-  unevened: number;
+/** Mean skin brightness per cell of a face region, under a normalised blur (eyes, brows and lips left out). */
+interface SkinCells {
+  /** Pixels per cell. */
+  k: number;
+  gw: number;
+  gh: number;
+  /** Brightness of the region's planes per cell; 0 where a cell has no skin near it. */
+  lum: Float32Array;
+  /** The same for the target's pixels under the region; null without a target. */
+  lumT: Float32Array | null;
 }
 
-/**
- * Evens the warped source's light across the midline through `top` and `chin` (ROI pixel
- * coordinates), in place, toward the target's: `planes` is planar RGB (3 × w × h) over `roi`,
- * `cover` the warp's triangle classes, `target` the interleaved RGB target image (full frame).
- * Returns the largest factor applied and the share of the skin its bounds left unevened (the
- * source's own halves only: the target's light is left out of it).
- */
-export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Roi, top: readonly [number, number], chin: readonly [number, number], faceSize: number, target: { image: Uint8Array; width: number }): EvenedLight {
+function skinCells(planes: Float32Array, cover: Uint8Array, roi: Roi, faceSize: number, target: { image: Uint8Array; width: number } | null): SkinCells {
   const { w, h } = roi;
   const n = w * h;
   const k = Math.max(1, Math.floor(faceSize / 48));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k), gn = gw * gh;
-  // Mean skin brightness per cell of both faces under a normalised blur (eyes, brows and lips left out).
-  const sum = new Float32Array(gn), sumT = new Float32Array(gn), count = new Float32Array(gn);
+  const sum = new Float32Array(gn), sumT = new Float32Array(target ? gn : 0), count = new Float32Array(gn);
   // Every other pixel each way is plenty under a blur this wide.
   const step = k > 1 ? 2 : 1;
   for (let y = 0; y < h; y += step) {
@@ -64,46 +53,73 @@ export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Ro
       const i = y * w + x;
       if (cover[i] !== TRI_SKIN && cover[i] !== TRI_SKIN_UPPER) continue;
       const g = row + ((x / k) | 0);
-      const p = ((roi.y + y) * target.width + roi.x + x) * 3;
       sum[g]! += 0.299 * planes[i]! + 0.587 * planes[n + i]! + 0.114 * planes[2 * n + i]!;
-      sumT[g]! += 0.299 * target.image[p]! + 0.587 * target.image[p + 1]! + 0.114 * target.image[p + 2]!;
+      if (target) {
+        const p = ((roi.y + y) * target.width + roi.x + x) * 3;
+        sumT[g]! += 0.299 * target.image[p]! + 0.587 * target.image[p + 1]! + 0.114 * target.image[p + 2]!;
+      }
       count[g]! += 1;
     }
   }
   const sigma = (EVEN_LIGHT_SIGMA * faceSize) / k;
-  for (const plane of [sum, sumT, count]) gaussianBlur(plane, gw, gh, sigma);
-  const lum = new Float32Array(gn), lumT = new Float32Array(gn);
+  for (const plane of target ? [sum, sumT, count] : [sum, count]) gaussianBlur(plane, gw, gh, sigma);
+  const lum = new Float32Array(gn), lumT = target ? new Float32Array(gn) : null;
   for (let g = 0; g < gn; g++) {
     if (count[g]! <= 0.05) continue;
     lum[g] = sum[g]! / count[g]!;
-    lumT[g] = sumT[g]! / count[g]!;
+    if (lumT) lumT[g] = sumT[g]! / count[g]!;
   }
-  // The midline in cell coordinates, and its unit normal.
+  return { k, gw, gh, lum, lumT };
+}
+
+/**
+ * Calls `visit` for every skin cell with its mirror image's cell coordinates across the midline
+ * through `top` and `chin` (region pixel coordinates).
+ */
+function acrossMidline(cells: SkinCells, top: readonly [number, number], chin: readonly [number, number], visit: (g: number, mx: number, my: number) => void): void {
+  const { k, gw, gh, lum } = cells;
   const ax = top[0] / k, ay = top[1] / k;
   const len = Math.hypot(chin[0] / k - ax, chin[1] / k - ay) || 1;
   const nx = -(chin[1] / k - ay) / len, ny = (chin[0] / k - ax) / len;
-  const factor = new Float32Array(gn).fill(1);
-  let largest = 1, cells = 0, beyond = 0;
   for (let gy = 0; gy < gh; gy++) {
     for (let gx = 0; gx < gw; gx++) {
       const g = gy * gw + gx;
       if (lum[g] === 0) continue;
-      cells++;
       const d = (gx + 0.5 - ax) * nx + (gy + 0.5 - ay) * ny;
-      const mx = gx - 2 * d * nx, my = gy - 2 * d * ny;
-      const mirror = sampleCells(lum, gw, gh, mx, my), mirrorT = sampleCells(lumT, gw, gh, mx, my);
-      if (mirror === 0) continue;
-      // Halfway to the mirror (the halves meet at their mean), then half the target's own ratio to its mirror.
-      const toMean = Math.sqrt((mirror + 1) / (lum[g]! + 1));
-      if (toMean > EVEN_LIGHT_MAX || toMean < EVEN_LIGHT_MIN) beyond++;
-      const toTarget = mirrorT > 0 ? ((lumT[g]! + 1) / (mirrorT + 1)) ** (0.5 * TARGET_LIGHT_SHARE) : 1;
-      const f = Math.min(EVEN_LIGHT_MAX, Math.max(EVEN_LIGHT_MIN, toMean * toTarget));
-      factor[g] = f;
-      if (Math.abs(Math.log(f)) > Math.abs(Math.log(largest))) largest = f;
+      visit(g, gx - 2 * d * nx, gy - 2 * d * ny);
     }
   }
-  const unevened = cells > 0 ? beyond / cells : 0;
-  if (largest === 1) return { largest, unevened };
+}
+
+/** The factor that brings a cell halfway to its mirror, in brightness: the halves then meet at their mean. */
+function towardMean(lum: number, mirror: number): number {
+  return Math.sqrt((mirror + 1) / (lum + 1));
+}
+
+/**
+ * Evens the warped source's light across the midline through `top` and `chin` (ROI pixel
+ * coordinates), in place, toward the target's: `planes` is planar RGB (3 × w × h) over `roi`,
+ * `cover` the warp's triangle classes, `target` the interleaved RGB target image (full frame).
+ * Returns the largest factor applied (1: nothing changed).
+ */
+export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Roi, top: readonly [number, number], chin: readonly [number, number], faceSize: number, target: { image: Uint8Array; width: number }): number {
+  const { w, h } = roi;
+  const n = w * h;
+  const cells = skinCells(planes, cover, roi, faceSize, target);
+  const { k, gw, gh, lum } = cells;
+  const lumT = cells.lumT!;
+  const factor = new Float32Array(gw * gh).fill(1);
+  let largest = 1;
+  acrossMidline(cells, top, chin, (g, mx, my) => {
+    const mirror = sampleCells(lum, gw, gh, mx, my), mirrorT = sampleCells(lumT, gw, gh, mx, my);
+    if (mirror === 0) return;
+    // Halfway to the mirror, then half the target's own ratio to its mirror.
+    const toTarget = mirrorT > 0 ? ((lumT[g]! + 1) / (mirrorT + 1)) ** (0.5 * TARGET_LIGHT_SHARE) : 1;
+    const f = Math.min(EVEN_LIGHT_MAX, Math.max(EVEN_LIGHT_MIN, towardMean(lum[g]!, mirror) * toTarget));
+    factor[g] = f;
+    if (Math.abs(Math.log(f)) > Math.abs(Math.log(largest))) largest = f;
+  });
+  if (largest === 1) return largest;
   const lx = lookup(w, gw, k), ly = lookup(h, gh, k);
   for (let y = 0; y < h; y++) {
     const r0 = ly.i0[y]! * gw, r1 = ly.i1[y]! * gw, ty = ly.t[y]!, uy = 1 - ty;
@@ -118,7 +134,24 @@ export function evenSourceLight(planes: Float32Array, cover: Uint8Array, roi: Ro
       planes[2 * n + i]! *= f;
     }
   }
-  return { largest, unevened };
+  return largest;
+}
+
+/**
+ * Share of a face region's skin cells whose halves differ by more than even-light's bounds can
+ * even (a mirror ratio over 4): see side-lit.ts. Same arguments as evenSourceLight, without a target.
+ */
+export function unevenedShare(planes: Float32Array, cover: Uint8Array, roi: Roi, top: readonly [number, number], chin: readonly [number, number], faceSize: number): number {
+  const cells = skinCells(planes, cover, roi, faceSize, null);
+  let counted = 0, beyond = 0;
+  acrossMidline(cells, top, chin, (g, mx, my) => {
+    counted++;
+    const mirror = sampleCells(cells.lum, cells.gw, cells.gh, mx, my);
+    if (mirror === 0) return;
+    const f = towardMean(cells.lum[g]!, mirror);
+    if (f > EVEN_LIGHT_MAX || f < EVEN_LIGHT_MIN) beyond++;
+  });
+  return counted > 0 ? beyond / counted : 0;
 }
 
 /** Bilinear sample of `cells` at cell-centre coordinates (x, y); 0 where any of the four has no skin. */

@@ -18,7 +18,7 @@ import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
 import { sharpenAmount, sharpenWarped } from './sharpen.ts';
 import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretch-fade.ts';
-import { EVEN_LIGHT_MAX_YAW, evenSourceLight, SIDE_LIT_SHARE } from './even-light.ts';
+import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { relightDifferences } from './relight-pass.ts';
 
 export interface SwapFaceStats {
@@ -51,8 +51,6 @@ export interface SwapFaceStats {
   sourceCovered: boolean;
   /** A hand against the source face covers part of it (see hands.ts): that part was left to the target. */
   sourceHand: boolean;
-  /** The source is lit from one side more than even-light can even (see SIDE_LIT_SHARE): a dark half remains. */
-  sourceSideLit: boolean;
   /** The blend weight of every ROI pixel (0..1, after occluders). */
   alpha: Float32Array;
   /** 1 for ROI pixels of skin the light and grain were judged on. */
@@ -206,5 +204,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   t = performance.now();
   const changed = blendDifferences(out, roi, W, lit.small, lit.grid, alpha, support, faceSize);
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy: evened?.largest ?? 1, sourceSideLit: (evened?.unevened ?? 0) > SIDE_LIT_SHARE, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, alpha, skin: masks.skin };
 }

@@ -66,6 +66,9 @@ export interface SwapResult {
    * swaps far better). `source_covered`: the source's mouth is covered (a scarf, a mask), so its
    * lower face came from the target (a photo with the face uncovered swaps far better).
    * `source_hand`: a hand rests against the source face, so the part it covers came from the target.
+   * `source_partial`: part of the source face lies beyond its photo's edge, so that part came from
+   * its mirror side or, where that is not shown either, from the target (a photo with the whole
+   * face in it swaps far better).
    * `source_side_lit`: the source face is lit from one side, one half far darker than the other,
    * more than relighting evens out, so one half of the new face may look darker (a photo in even
    * light swaps far better).
@@ -78,7 +81,7 @@ export interface SwapResult {
 }
 
 /** Every warning, in the order a result lists them. */
-export const SWAP_WARNINGS = ['source_side_on', 'source_covered', 'source_hand', 'source_side_lit', 'source_small'] as const;
+export const SWAP_WARNINGS = ['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_small'] as const;
 export type SwapWarning = (typeof SWAP_WARNINGS)[number];
 
 /**
@@ -271,6 +274,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');
+    if (st.sourcePartial) warnings.add('source_partial');
     if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });

@@ -238,6 +238,46 @@ describe('swapFaces', () => {
     expect(onScarf.warnings).toEqual([]);
   });
 
+  it('takes a face photo cut by its edge from the half it shows, or leaves the rest to the target, and says so', async () => {
+    // 007 cut below the nose (a close selfie without its mouth) and cut through its right cheek.
+    const full = fixture(FILES.older);
+    const { width, height } = await sharp(full).metadata();
+    const noMouth = await sharp(full).extract({ left: 0, top: 0, width: width!, height: Math.round(height! * 0.62) }).png().toBuffer();
+    const noCheek = await sharp(full).extract({ left: Math.round(width! * 0.3), top: 0, width: Math.round(width! * 0.7), height: height! }).png().toBuffer();
+    const { img: t, face } = await decodedWithFace(FILES.eastAsian);
+    const lips = new Uint8Array(t.width * t.height);
+    fillPolygon(lips, t.width, t.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
+    const swap = async (source: Buffer) => {
+      const r = await swapFaces({ source, target: fixture(FILES.eastAsian), identity: false, keepRaw: true });
+      const o = r.raw!.image.data;
+      let d = 0, n = 0;
+      for (let i = 0; i < lips.length; i++) if (lips[i]) for (let c = 0; c < 3; c++) { d += Math.abs(o[3 * i + c]! - t.data[3 * i + c]!); n++; }
+      // Mean green gradient along rows over across them on the new face's right cheek (landmark 50):
+      // the photo's edge column smeared across it gave rows of one colour (0.64).
+      const [cx, cy] = face.landmarks[50]!, rad = 0.07 * face.size;
+      let gx = 0, gy = 0;
+      for (let y = Math.round(cy - rad); y < cy + rad; y++) for (let x = Math.round(cx - rad); x < cx + rad; x++) {
+        if (Math.hypot(x - cx, y - cy) > rad) continue;
+        const i = 3 * (y * t.width + x) + 1;
+        gx += Math.abs(o[i + 3]! - o[i]!); gy += Math.abs(o[i + 3 * t.width]! - o[i]!);
+      }
+      return { warnings: r.warnings, lips: d / n, rows: gx / gy };
+    };
+    const whole = await swap(full);
+    expect(whole.warnings).toEqual([]);
+    expect(whole.lips).toBeGreaterThan(30);
+    // No mouth in the photo: the target keeps its own (streaks of the photo's last row were pasted there).
+    const mouthless = await swap(noMouth);
+    expect(mouthless.warnings).toEqual(['source_partial']);
+    expect(mouthless.lips).toBeLessThan(2);
+    // Half a cheek in the photo: the half takes the other, mirrored, with the skin's own texture.
+    const cheekless = await swap(noCheek);
+    expect(cheekless.warnings).toEqual(['source_partial']);
+    expect(cheekless.lips).toBeGreaterThan(30);
+    expect(cheekless.rows).toBeGreaterThan(0.85);
+    expect(Math.abs(cheekless.rows - whole.rows)).toBeLessThan(0.15);
+  });
+
   it('gives a black-and-white source the colour photo’s skin tone', async () => {
     const grey = await sharp(fixture(FILES.eileen)).greyscale().toColourspace('srgb').png().toBuffer();
     const target = await decodeImage(fixture(FILES.eastAsian));

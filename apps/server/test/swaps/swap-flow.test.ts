@@ -128,14 +128,22 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect((await waitForSwap(id, alice)).status).toBe('done');
   }, 60_000);
 
+  /** 007 with its lower 38% cut off: a close selfie without its mouth. */
+  const withoutMouth = async () => {
+    const img = fixture('007_ai-tpdne-older-woman.jpg');
+    const { width, height } = await sharp(img).metadata();
+    return sharp(img).extract({ left: 0, top: 0, width: width!, height: Math.round(height! * 0.62) }).jpeg().toBuffer();
+  };
+
   it.each([
     ['the face photo\'s mouth is covered, so its lower face', '014_ai-sfhq-scarf-over-mouth.jpg', ['source_covered']],
     // 015 is also lit hard from one side: a dark half of its face stays.
     ['a hand rests against the face photo, so the part it covers', '015_ai-sfhq-hand-on-cheek.jpg', ['source_hand', 'source_side_lit']],
+    ['the face photo\'s edge cuts off its mouth, so the mouth', withoutMouth, ['source_partial']],
   ])('says when %s came from the target', async (_what, faceFile, warnings) => {
     const d = await signUp(t.app);
     const who = { cookie: d.cookie, uid: d.me.uid };
-    const res = await upload(who, who.uid, fixture(TARGET), fixture(faceFile));
+    const res = await upload(who, who.uid, fixture(TARGET), typeof faceFile === 'string' ? fixture(faceFile) : await faceFile());
     const item = await waitForSwap(res.json<UploadResponse>().id, who);
     expect(item.status).toBe('done');
     expect(item.warnings).toEqual(warnings);

@@ -5,6 +5,7 @@
 // showed its dark half with no word of why.
 import type { RgbImage } from '../decode.ts';
 import { flatPoints, type Face } from '../detect.ts';
+import { offPhoto } from '../mesh/off-frame.ts';
 import { topology } from '../mesh/topology.ts';
 import { flatBounds } from '../raster/polygon.ts';
 import { warpTriangles } from '../raster/warp.ts';
@@ -43,7 +44,10 @@ export function sideLitShare(img: RgbImage, face: Face): number {
   const b = flatBounds(drawn);
   const x = Math.floor(b.x0), y = Math.floor(b.y0);
   const roi = { x, y, w: Math.ceil(b.x1) + 1 - x, h: Math.ceil(b.y1) + 1 - y };
-  const { rgb, cover } = warpTriangles({ src: img, srcPts: pts, dstPts: drawn, triangles: topo.triangles, triClass: topo.triClass, roi });
+  // What lies beyond the photo's edge is its last pixels smeared, not skin (see off-frame.ts).
+  const off = offPhoto(pts, topo.triangles, img.width, img.height);
+  const triClass = Uint8Array.from(topo.triClass, (c, t) => (off[t] ? 0 : c));
+  const { rgb, cover } = warpTriangles({ src: img, srcPts: pts, dstPts: drawn, triangles: topo.triangles, triClass, roi });
   const at = (p: number): [number, number] => [drawn[2 * p]! - x, drawn[2 * p + 1]! - y];
   // Forehead top (10) to chin (152): the midline, as even-light takes it.
   return unevenedShare(rgb, cover, roi, at(10), at(152), face.size * s);

@@ -5,9 +5,10 @@
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { flatDepths, flatPoints } from '../detect.ts';
-import { loopUv, OUTER_LIP_LOOP, topology, TRI_OUTER } from '../mesh/topology.ts';
+import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_OUTER } from '../mesh/topology.ts';
 import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
+import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
@@ -51,6 +52,8 @@ export interface SwapFaceStats {
   sourceCovered: boolean;
   /** A hand against the source face covers part of it (see hands.ts): that part was left to the target. */
   sourceHand: boolean;
+  /** Part of the source face lies beyond its photo's edge: it came from its mirror side or the target (see off-frame.ts). */
+  sourcePartial: boolean;
   /** The blend weight of every ROI pixel (0..1, after occluders). */
   alpha: Float32Array;
   /** 1 for ROI pixels of skin the light and grain were judged on. */
@@ -83,6 +86,13 @@ const MAX_STRETCH = 20;
  * Topology.sideOnHidden).
  */
 const PROFILE_YAW_DIFF = 25;
+
+/** How many of the flagged triangles the mask would show, forehead left out. */
+function shownOf(triClass: Uint8Array, flagged: Uint8Array): number {
+  let count = 0;
+  for (let k = 0; k < flagged.length; k++) if (flagged[k] && triClass[k] !== TRI_OUTER && triClass[k] !== TRI_FOREHEAD) count++;
+  return count;
+}
 
 /** Marks the flagged triangles as outside the mask (the target keeps its pixels); returns how many changed. */
 function leaveToTarget(triClass: Uint8Array, flagged: Uint8Array): number {
@@ -121,10 +131,11 @@ export function faceRoi(face: Face, width: number, height: number, margin = 0.12
  * and `dstPts` (its flat points) with it; returns the largest displacement in pixels. Frontal heads
  * only (turned beyond RESHAPE_MAX_YAW the jaw line is a silhouette), and never where a mouth is
  * covered: the contour found under a scarf is the cover's, which reshaping bent into a wave (onto
- * 014) or took for the source's jaw.
+ * 014) or took for the source's jaw. Nor for a source face cut by its photo's edge, whose jaw there
+ * the mesh model only guessed.
  */
 export function reshapeTarget(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, dstPts: Float32Array, strength: number, timer: StageTimer): number {
-  if (strength <= 0 || Math.abs(srcFace.rotation.yaw) >= RESHAPE_MAX_YAW || Math.abs(dstFace.rotation.yaw) >= RESHAPE_MAX_YAW) return 0;
+  if (strength <= 0 || srcFace.partial || Math.abs(srcFace.rotation.yaw) >= RESHAPE_MAX_YAW || Math.abs(dstFace.rotation.yaw) >= RESHAPE_MAX_YAW) return 0;
   const t = performance.now();
   const roi = faceRoi(dstFace, out.width, out.height);
   const srcPts = flatPoints(srcFace);
@@ -153,20 +164,30 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const placed = shaped.pts;
   const yawDiff = srcFace.rotation.yaw - dstFace.rotation.yaw;
   const mirror = mirrorOverrides(srcPts, placed, topo.uv, topo.mirror, topo.triangles, yawDiff, { sourceYaw: srcFace.rotation.yaw });
+  // What lies beyond the source photo's edge takes its twin, or the target's pixels (see off-frame.ts).
+  const cut = offFrame(srcPts, topo, src.width, src.height, mirror?.override ?? null);
+  const override = cut.override;
   // What the source shows edge-on would be stretched from a sliver: those triangles keep the target's pixels.
   const triClass = Uint8Array.from(topo.triClass);
-  const ratio = stretchRatios(srcPts, placed, topo.triangles, mirror?.override ?? null);
+  const ratio = stretchRatios(srcPts, placed, topo.triangles, override);
   const stretched = dropIslands(Uint8Array.from(ratio, (r) => (r > MAX_STRETCH ? 1 : 0)), topo.neighbours, topo.triClass);
-  let unseen = leaveToTarget(triClass, stretched);
+  // The user is told when what the mask shows was cut by as much as a half is mirrored for: a
+  // sliver of outline at the edge is not worth a word.
+  const cutShown = shownOf(triClass, cut.unseen) + shownOf(triClass, cut.twinned);
+  let unseen = leaveToTarget(triClass, stretched) + leaveToTarget(triClass, cut.unseen);
   // A head seen side-on shows its eyes and midline edge-on, and the mesh (which under-reads such
   // turns) spreads them over a frontal face: a white almond or a dark hollow for an eye, the wall
   // behind for the ridge. Such a source leaves those to the target.
   const sideOn = noseProtrusion(srcPts, srcFace.size) > 0 && Math.abs(yawDiff) >= PROFILE_YAW_DIFF;
   if (sideOn) unseen += leaveToTarget(triClass, topo.sideOnHidden);
   // The target's depths order overlapping triangles (the nose over the far cheek of a turned head).
-  const warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(mirror ? { srcOverride: mirror.override } : {}) };
+  const warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(override ? { srcOverride: override } : {}) };
   const warped = warpTriangles({ ...warp, src, roi });
   const W = warped.rgb, cover = warped.cover;
+  // A half mirrored for being off the photo takes the photo's light of the other half, a copy of
+  // it: relit with the rest, not apart as a turned head's far side is (its own gain there left a
+  // step along the midline).
+  if (cut.mirrored > 0 && warped.fromTwin) for (let i = 0; i < n; i++) if (warped.fromTwin[i] && cut.twinned[warped.triangle[i]!]) warped.fromTwin[i] = 0;
   const sharpened = opts.sharpen === false ? 0 : sharpenAmount(srcFace.size, faceSize);
   sharpenWarped(W, cover, w, h, faceSize / srcFace.size, sharpened);
   const evened = opts.evenLight !== false && Math.abs(dstFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW && Math.abs(srcFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW
@@ -204,5 +225,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   t = performance.now();
   const changed = blendDifferences(out, roi, W, lit.small, lit.grid, alpha, support, faceSize);
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: mirror?.mirrored ?? 0, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: (mirror?.mirrored ?? 0) + cut.mirrored, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, sourcePartial: cutShown >= MIN_CUT_TRIANGLES, alpha, skin: masks.skin };
 }

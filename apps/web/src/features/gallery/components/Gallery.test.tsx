@@ -129,7 +129,7 @@ describe('Gallery', () => {
   });
 
   it('tells under the image what the engine noticed about the face photo, in English and French', async () => {
-    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered'] }, { ...item(4), warnings: ['source_hand', 'source_side_lit'] })];
+    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered', 'source_partial'] }, { ...item(4), warnings: ['source_hand', 'source_side_lit'] })];
     renderGallery(false);
     const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
     fireEvent.click(tiles[0]!);
@@ -140,7 +140,10 @@ describe('Gallery', () => {
       'Your face photo is lit from one side, so one half of the new face may look darker than the other. A photo in even light gives a better result.',
     ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
-    expect(notes()).toEqual(['The mouth is covered in your face photo, so the lower face was kept from the target photo. A photo with your face uncovered gives a better result.']);
+    expect(notes()).toEqual([
+      'The mouth is covered in your face photo, so the lower face was kept from the target photo. A photo with your face uncovered gives a better result.',
+      'Part of your face is cut off by the edge of your face photo, so that part was filled in from the other side of your face or kept from the target photo. A photo with your whole face in it gives a better result.',
+    ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(notes()).toEqual(['Your face photo shows your face from the side, so the eyes and nose were kept from the target photo. A photo facing the camera gives a better result.']);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
@@ -153,6 +156,10 @@ describe('Gallery', () => {
       'Votre photo de visage est éclairée d\'un seul côté : une moitié du nouveau visage peut paraître plus sombre que l\'autre. Une photo sous une lumière uniforme donne un meilleur résultat.',
     ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(within(screen.getByRole('dialog')).getAllByRole('note').map((n) => n.textContent)).toEqual([
+      'La bouche est couverte sur votre photo de visage : le bas du visage de la photo cible a été conservé. Une photo du visage découvert donne un meilleur résultat.',
+      'Une partie de votre visage est coupée par le bord de votre photo de visage : elle a été complétée par l\'autre côté de votre visage ou conservée de la photo cible. Une photo montrant tout votre visage donne un meilleur résultat.',
+    ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre photo de visage vous montre de profil : les yeux et le nez de la photo cible ont été conservés. Une photo de face donne un meilleur résultat.');
     fireEvent.keyDown(document, { key: 'ArrowRight' });

@@ -121,6 +121,8 @@ export interface RelightInput {
   grain: boolean;
   /** Offsets the grain's noise tile, so each face gets its own. */
   seed: number;
+  /** Per-channel factors that give the eyes and teeth the target photo's light (see sclera.ts); none when absent. */
+  featureCast?: readonly [number, number, number];
 }
 
 export interface RelitDifferences {
@@ -135,6 +137,7 @@ export interface RelitDifferences {
 /** Relights `inp.warped` in place into its differences from the target (see the file's comment). */
 export function relightDifferences(inp: RelightInput): RelitDifferences {
   const { warped: W, fromTwin: warpedTwin, roi, alpha, skin, faceSize, placed, dstPts, up, seed } = inp;
+  const cast = inp.featureCast ?? [1, 1, 1];
   const od = inp.target.data, ow = inp.target.width;
   const { w, h } = roi;
   const n = w * h;
@@ -179,7 +182,8 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   // two skins' difference, tinted eye whites blue and turned teeth orange on a tanned face. The lips
   // take the skin's whole shift: kept apart, they turned lavender beside an orange-tinged face (001
   // onto 003) and stayed pink on a brown one. A black-and-white source's features have no colour of
-  // their own: they take the skin's tint too.
+  // their own: they take the skin's tint too. What the eyes and teeth do take is the difference
+  // between the two photos' lights (`cast`, see sclera.ts).
   const featuresKeepColour = !greySource;
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);
@@ -273,7 +277,7 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
         const dc = c === 0 ? d0 : c === 1 ? d1 : d2;
         const skinD = srcTint[c]! * (Y + 1);
         const own = ((skinD + (dc - skinD) * (1 - damp) * rho) * cs + extra * tint[c]!) * fq;
-        let v = (Yn + own) * (kc + (1 - kc) * eyeW);
+        let v = (Yn + own) * (kc + (cast[c]! - kc) * eyeW);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         else if (v < 0) v = 0;

@@ -1,0 +1,150 @@
+// The whites of the eyes as a photo's white reference. The eyes and teeth keep their own colour
+// through the skin-tone shift (see relight-pass.ts), since that shift is mostly the two skins'
+// difference. But part of it can be the light's colour: a face photo under warm indoor light gave
+// the new face the target's skin with orange eye whites and orange teeth. Eye whites are near grey
+// under white light, so where a photo's lie further from it than eye whites do anyway, that is its
+// light's colour: the eyes and teeth are brought from the source's light to white, then to the
+// target's.
+import type { RgbImage } from '../decode.ts';
+import type { Face } from '../detect.ts';
+import { LEFT_EYE_LOOP, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
+import { flatBounds, fillPolygon } from '../raster/polygon.ts';
+import { smoothstep } from '../raster/ramp.ts';
+import { luma } from './skin-model.ts';
+
+/** Each eye's opening and the first of its five iris landmarks (centre, then four on the rim). */
+const EYES = [[RIGHT_EYE_LOOP, 468], [LEFT_EYE_LOOP, 473]] as const;
+/** The iris disc left out, grown by this much (its rim is soft). */
+const IRIS_GROW = 1.15;
+/** Fewest eye-white pixels to judge a photo's light by (a 60 px face's open eyes have about 30). */
+const MIN_PIXELS = 24;
+/**
+ * How far (natural log, per channel) a photo's eye whites may lie from WHITE_LIGHT without counting
+ * as a coloured light: none of it is put right within it, all of it from twice that. Over the
+ * fixtures, eye whites lie within about ±0.1 of WHITE_LIGHT (lids and lashes at their edges
+ * included); 007 under a tungsten-like light (blue × 0.52) at −0.39 in blue.
+ */
+const DEAD_ZONE = 0.12;
+/** Bounds on the factor per channel (natural log). */
+const MAX_LOG = Math.log(2.5);
+
+/**
+ * The colour of the whites of `face`'s eyes relative to their luminance (c / Y per channel; see
+ * eyeWhites). Null when too few show (eyes shut, a face too small or seen side-on), or when what
+ * shows is no greyer than the skin.
+ */
+export function scleraTint(img: RgbImage, face: Face): [number, number, number] | null {
+  const mean = eyeWhites(img, face);
+  const skin = skinTint(img, face);
+  if (!mean || !skin) return null;
+  const y = luma(mean);
+  if (y < 1) return null;
+  const tint: [number, number, number] = [mean[0] / y, mean[1] / y, mean[2] / y];
+  // Eye whites are greyer than the skin around them under any light; "whites" as colourful as the
+  // skin are lids and lashes (003's eyes, narrowed behind glasses, show none: 1.4 times the skin's).
+  return saturation(tint) < MAX_SATURATION_SHARE * saturation(skin) ? tint : null;
+}
+
+/**
+ * The mean colour of the whites of `face`'s eyes: the brighter half of the eye openings' pixels
+ * outside the irises. Null when too few show.
+ */
+export function eyeWhites(img: RgbImage, face: Face): [number, number, number] | null {
+  const L = face.landmarks;
+  if (L.length < 478) return null;
+  const px: number[] = [];
+  for (const [loop, iris] of EYES) {
+    const poly = Float32Array.from(loop.flatMap((i) => [L[i]![0], L[i]![1]]));
+    const b = flatBounds(poly);
+    const x0 = Math.max(0, Math.floor(b.x0)), y0 = Math.max(0, Math.floor(b.y0));
+    const x1 = Math.min(img.width - 1, Math.ceil(b.x1)), y1 = Math.min(img.height - 1, Math.ceil(b.y1));
+    if (x1 < x0 || y1 < y0) continue;
+    const w = x1 - x0 + 1, h = y1 - y0 + 1;
+    const inside = new Uint8Array(w * h);
+    fillPolygon(inside, w, h, x0, y0, poly);
+    const [cx, cy] = L[iris]!;
+    let r = 0;
+    for (let k = 1; k <= 4; k++) r += Math.hypot(L[iris + k]![0] - cx, L[iris + k]![1] - cy) / 4;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        if (!inside[y * w + x] || Math.hypot(x0 + x - cx, y0 + y - cy) < IRIS_GROW * r) continue;
+        px.push(3 * ((y0 + y) * img.width + x0 + x));
+      }
+    }
+  }
+  if (px.length < MIN_PIXELS) return null;
+  // The brighter half: lashes, lids and the corners' shadow are darker than the white.
+  const Y = (p: number) => 0.299 * img.data[p]! + 0.587 * img.data[p + 1]! + 0.114 * img.data[p + 2]!;
+  px.sort((a, b) => Y(b) - Y(a));
+  const sum = [0, 0, 0];
+  const half = px.slice(0, px.length >> 1);
+  for (const p of half) for (let c = 0; c < 3; c++) sum[c]! += img.data[p + c]!;
+  return [sum[0]! / half.length, sum[1]! / half.length, sum[2]! / half.length];
+}
+
+/** How far a relative tint (c / Y) lies from grey. */
+function saturation(t: readonly number[]): number {
+  return Math.hypot(t[0]! - 1, t[1]! - 1, t[2]! - 1);
+}
+
+/**
+ * Greatest saturation of the eye whites, as a share of the skin's. Over the fixtures whose eye whites
+ * show, 0.07–0.9 (a face under tungsten light 0.68); 003's lids 1.4.
+ */
+const MAX_SATURATION_SHARE = 0.95;
+
+/** Landmarks at the middle of the cheeks and of the forehead, where the skin's tint is read, and the discs' radius (fraction of the face size). */
+const SKIN_POINTS = [50, 280, 151], SKIN_RADIUS = 0.05;
+
+/** The mean tint (c / Y) of the skin on the cheeks and the forehead; null when none of it is in the photo. */
+function skinTint(img: RgbImage, face: Face): [number, number, number] | null {
+  const sum = [0, 0, 0];
+  const r = SKIN_RADIUS * face.size;
+  for (const lm of SKIN_POINTS) {
+    const [cx, cy] = face.landmarks[lm]!;
+    for (let y = Math.max(0, Math.round(cy - r)); y <= Math.min(img.height - 1, cy + r); y++) {
+      for (let x = Math.max(0, Math.round(cx - r)); x <= Math.min(img.width - 1, cx + r); x++) {
+        if (Math.hypot(x - cx, y - cy) > r) continue;
+        const p = 3 * (y * img.width + x);
+        for (let c = 0; c < 3; c++) sum[c]! += img.data[p + c]!;
+      }
+    }
+  }
+  const y = luma(sum);
+  return y > 0 ? [sum[0]! / y, sum[1]! / y, sum[2]! / y] : null;
+}
+
+/**
+ * The eye whites' tint (c / Y) of a photo under white light: the mean over the fixtures' near-frontal
+ * faces (001, 006, 007, 008, 011–015), whose eye whites lie within about ±0.1 of it per channel (log).
+ */
+const WHITE_LIGHT: readonly [number, number, number] = [1.09, 0.97, 0.92];
+
+/**
+ * Per-channel factors (luminance kept) that bring a photo's light to white light, judged on its eye
+ * whites' tint: each channel's log ratio to WHITE_LIGHT, taken from none within DEAD_ZONE to all of
+ * it from twice that, bounded. [1, 1, 1] when the eye whites do not show or lie within the dead zone.
+ */
+export function whiteBalance(tint: readonly [number, number, number] | null): [number, number, number] {
+  if (!tint) return [1, 1, 1];
+  const f = tint.map((t, c) => {
+    const l = Math.log(WHITE_LIGHT[c]! / t);
+    // None within the dead zone, all of it from twice that: a light far from white is put right whole.
+    const applied = l * smoothstep((Math.abs(l) - DEAD_ZONE) / DEAD_ZONE);
+    return Math.exp(Math.max(-MAX_LOG, Math.min(MAX_LOG, applied)));
+  });
+  if (f.every((v) => v === 1)) return [1, 1, 1];
+  // Applied to a pixel, the factors must not change its brightness: normalised on the photo's white.
+  const y = luma(f.map((v, c) => v * tint[c]!));
+  return [f[0]! / y, f[1]! / y, f[2]! / y];
+}
+
+/**
+ * Per-channel factors that give the source's eyes and teeth the target photo's light: the source's
+ * light brought to white (see whiteBalance), then white to the target's. The skin needs none: it
+ * takes the target skin's whole tone, its light's colour included (see relight-pass.ts).
+ */
+export function featureCast(source: readonly [number, number, number] | null, target: readonly [number, number, number] | null): [number, number, number] {
+  const toWhite = whiteBalance(source), fromWhite = whiteBalance(target);
+  return [toWhite[0] / fromWhite[0], toWhite[1] / fromWhite[1], toWhite[2] / fromWhite[2]];
+}

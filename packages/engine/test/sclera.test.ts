@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { decodeImage } from '../src/decode.ts';
+import { swapFaces } from '../src/index.ts';
+import { eyeWhites, featureCast, scleraTint, whiteBalance } from '../src/pipeline/sclera.ts';
+import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+
+/** 007 as under a tungsten-like light: blue at half, green at 0.82 (a camera left on daylight white balance). */
+const warmLit = () => sharp(fixture(FILES.older)).recomb([[1.05, 0, 0], [0, 0.82, 0], [0, 0, 0.52]]).jpeg({ quality: 95 }).toBuffer();
+const luma = (c: readonly number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+
+describe('eye whites as the white reference', () => {
+  it('reads white light as white, a coloured light as its colour, and lids as nothing', async () => {
+    const plain = await decodedWithFace(FILES.older);
+    const white = scleraTint(plain.img, plain.face)!;
+    expect(whiteBalance(white)).toEqual([1, 1, 1]);
+    const img = await decodeImage(await warmLit());
+    const warm = scleraTint(img, plain.face)!;
+    expect(warm[2]).toBeLessThan(0.7);
+    // Brought to white light, brightness kept.
+    const f = whiteBalance(warm);
+    const balanced = warm.map((t, c) => t * f[c]!);
+    expect(luma(balanced)).toBeCloseTo(1, 5);
+    // Blue over red: 0.48 under that light, 0.84 in white light's eye whites.
+    expect(warm[2]! / warm[0]!).toBeLessThan(0.5);
+    expect(balanced[2]! / balanced[0]!).toBeGreaterThan(0.75);
+    // 003's eyes, narrowed behind glasses, show lids only: as colourful as the skin.
+    const hopper = await decodedWithFace(FILES.hopper);
+    expect(eyeWhites(hopper.img, hopper.face)).not.toBeNull();
+    expect(scleraTint(hopper.img, hopper.face)).toBeNull();
+  });
+
+  it('gives the eyes and teeth no light of their own between photos under white light', async () => {
+    expect(featureCast(null, null)).toEqual([1, 1, 1]);
+    for (const name of [FILES.eileen, FILES.older, FILES.glasses, FILES.eastAsian]) {
+      const { img, face } = await decodedWithFace(name);
+      const t = scleraTint(img, face);
+      expect(t, name).not.toBeNull();
+      expect(featureCast(t, [1.09, 0.97, 0.92]), name).toEqual([1, 1, 1]);
+    }
+  });
+
+  it('takes the orange out of the eyes and teeth of a face photo under warm light', async () => {
+    const { face } = await decodedWithFace(FILES.eastAsian);
+    // Blue over red of the new face's eye whites (read where the target's eyes are).
+    const blueOverRed = async (source: Buffer) => {
+      const r = await swapFaces({ source, target: fixture(FILES.eastAsian), identity: false, keepRaw: true });
+      const w = eyeWhites(r.raw!.image, face)!;
+      return w[2] / w[0];
+    };
+    const plain = await blueOverRed(fixture(FILES.older));
+    const warm = await blueOverRed(await warmLit());
+    // Kept as they were, they read 0.53 against the plain photo's 0.95.
+    expect(plain).toBeGreaterThan(0.9);
+    expect(warm).toBeGreaterThan(0.65);
+  });
+});

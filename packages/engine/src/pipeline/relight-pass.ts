@@ -89,8 +89,15 @@ function isGrey(mean: readonly number[]): boolean {
   return Math.max(...mean) <= 1.03 * Math.min(...mean) + 1;
 }
 
-/** Bounds on the light change applied to the eye openings and lips. */
+/**
+ * Bounds on the light change applied to the eye openings and lips: a dark skin's gain onto a pale
+ * one would blow its eye whites out. They widen to the two photos' eye whites' brightness ratio
+ * (see RelightInput.featureExposure): a photo taken in the dark, brightened 3×, kept grey teeth and
+ * a dark mouth at 1.25×.
+ */
 const FEATURE_GAIN_MIN = 0.8, FEATURE_GAIN_MAX = 1.25;
+/** Bound on that ratio. */
+const MAX_EXPOSURE = 2.5;
 /**
  * Largest factor applied to a pixel's own colour difference from grey when brightening; beyond it the
  * source skin's mean tint carries the colour, so a brightened dark face keeps its saturation.
@@ -123,6 +130,12 @@ export interface RelightInput {
   seed: number;
   /** Per-channel factors that give the eyes and teeth the target photo's light (see sclera.ts); none when absent. */
   featureCast?: readonly [number, number, number];
+  /**
+   * The target's eye whites' brightness over the source's (see sclera.ts), when both show: how much
+   * the photos' exposures differ where skin colour does not count. The eyes and lips may follow the
+   * light that far beyond FEATURE_GAIN_MIN–MAX.
+   */
+  featureExposure?: number;
 }
 
 export interface RelitDifferences {
@@ -138,6 +151,8 @@ export interface RelitDifferences {
 export function relightDifferences(inp: RelightInput): RelitDifferences {
   const { warped: W, fromTwin: warpedTwin, roi, alpha, skin, faceSize, placed, dstPts, up, seed } = inp;
   const cast = inp.featureCast ?? [1, 1, 1];
+  const exposure = Math.min(MAX_EXPOSURE, Math.max(1 / MAX_EXPOSURE, inp.featureExposure ?? 1));
+  const featureMin = Math.min(FEATURE_GAIN_MIN, exposure), featureMax = Math.max(FEATURE_GAIN_MAX, exposure);
   const od = inp.target.data, ow = inp.target.width;
   const { w, h } = roi;
   const n = w * h;
@@ -234,7 +249,7 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
       // dark source's eyes are not blown out to white on a pale target; skin takes the full change.
       // The two blend over a feathered edge.
       const fw = featW[i]!;
-      const g = fw > 0 ? gL + (Math.min(FEATURE_GAIN_MAX, Math.max(FEATURE_GAIN_MIN, Math.sqrt(gL))) - gL) * fw : gL;
+      const g = fw > 0 ? gL + (Math.min(featureMax, Math.max(featureMin, Math.sqrt(gL))) - gL) * fw : gL;
       // Brighten luminance by the full gain and each pixel's own colour differences by at most
       // CHROMA_BOOST: a dark source brightened 2-3× would otherwise turn its JPEG colour noise (and
       // a coloured light's casts) into blotches. The rest of the gain adds the skin's mean tint, so

@@ -34,6 +34,14 @@ const MAX_LOG = Math.log(2.5);
  * shows is no greyer than the skin.
  */
 export function scleraTint(img: RgbImage, face: Face): [number, number, number] | null {
+  return eyeWhiteLight(img, face)?.tint ?? null;
+}
+
+/** A photo's eye whites: their tint (c / Y, see scleraTint) and their brightness (luma, 0–255). */
+export interface EyeWhiteLight { tint: [number, number, number]; luma: number }
+
+/** The eye whites of `face` in `img` (see eyeWhites), or null as scleraTint. */
+export function eyeWhiteLight(img: RgbImage, face: Face): EyeWhiteLight | null {
   const mean = eyeWhites(img, face);
   const skin = skinTint(img, face);
   if (!mean || !skin) return null;
@@ -42,7 +50,7 @@ export function scleraTint(img: RgbImage, face: Face): [number, number, number] 
   const tint: [number, number, number] = [mean[0] / y, mean[1] / y, mean[2] / y];
   // Eye whites are greyer than the skin around them under any light; "whites" as colourful as the
   // skin are lids and lashes (003's eyes, narrowed behind glasses, show none: 1.4 times the skin's).
-  return saturation(tint) < MAX_SATURATION_SHARE * saturation(skin) ? tint : null;
+  return saturation(tint) < MAX_SATURATION_SHARE * saturation(skin) ? { tint, luma: y } : null;
 }
 
 /**

@@ -21,7 +21,7 @@ import { sharpenAmount, sharpenWarped } from './sharpen.ts';
 import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretch-fade.ts';
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { relightDifferences } from './relight-pass.ts';
-import { featureCast, scleraTint } from './sclera.ts';
+import { eyeWhiteLight, featureCast } from './sclera.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -220,8 +220,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   timer('mask', performance.now() - t);
 
   t = performance.now();
-  const cast = featureCast(scleraTint(src, srcFace), scleraTint(out, dstFace));
-  const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: srcFace.size, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast });
+  const whites = { src: eyeWhiteLight(src, srcFace), dst: eyeWhiteLight(out, dstFace) };
+  const cast = featureCast(whites.src?.tint ?? null, whites.dst?.tint ?? null);
+  const exposure = whites.src && whites.dst ? whites.dst.luma / whites.src.luma : 1;
+  const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: srcFace.size, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast, featureExposure: exposure });
   timer('relight', performance.now() - t);
 
   t = performance.now();

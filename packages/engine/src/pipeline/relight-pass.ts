@@ -9,7 +9,7 @@ import type { Roi } from '../raster/warp.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import { featureWeight, lipWeight } from './mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
-import { grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
+import { calmGrain, grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
 import { RatioHistogram, relitLevels, rollOff } from './highlights.ts';
 import { luma } from './skin-model.ts';
 
@@ -169,8 +169,11 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   const gGlobal = luma(field.global);
   // Grain: only when the source face is smaller (so softer) than the face it replaces.
   let sigma = 0;
+  // A source grainier than the target once brightened (one taken in the dark) is calmed first.
+  const want = targetLevel(od, ow, roi, skin);
+  calmGrain(W, w, h, want, planarLevel(W, w, h, skin) * gGlobal);
   if (inp.grain && inp.sourceSize < 0.9 * faceSize) {
-    sigma = grainSigma(targetLevel(od, ow, roi, skin), planarLevel(W, w, h, skin) * gGlobal);
+    sigma = grainSigma(want, planarLevel(W, w, h, skin) * gGlobal);
   }
   // Fused full-resolution pass: relight (+ grain) each warped pixel, turn it into the difference
   // from the target, and box-average that difference onto the blend's coarse grid.
@@ -311,3 +314,4 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   }
   return { small: dSmall, grid: g, grainSigma: sigma, gains: field.global };
 }
+

@@ -26,7 +26,7 @@ describe('eye whites as the white reference', () => {
     // Blue over red: 0.48 under that light, 0.84 in white light's eye whites.
     expect(warm[2]! / warm[0]!).toBeLessThan(0.5);
     expect(balanced[2]! / balanced[0]!).toBeGreaterThan(0.75);
-    // 003's eyes, narrowed behind glasses, show lids only: as colourful as the skin.
+    // 003's eyes, narrowed behind glasses, show lids only: no less red than the skin.
     const hopper = await decodedWithFace(FILES.hopper);
     expect(eyeWhites(hopper.img, hopper.face)).not.toBeNull();
     expect(scleraTint(hopper.img, hopper.face)).toBeNull();
@@ -42,7 +42,7 @@ describe('eye whites as the white reference', () => {
     }
   });
 
-  it('takes the orange out of the eyes and teeth of a face photo under warm light', async () => {
+  it('takes a warm or a cool light\'s colour out of the eyes and teeth of a face photo', async () => {
     const { face } = await decodedWithFace(FILES.eastAsian);
     // Blue over red of the new face's eye whites (read where the target's eyes are).
     const blueOverRed = async (source: Buffer) => {
@@ -52,9 +52,12 @@ describe('eye whites as the white reference', () => {
     };
     const plain = await blueOverRed(fixture(FILES.older));
     const warm = await blueOverRed(await warmLit());
-    // Kept as they were, they read 0.53 against the plain photo's 0.95.
+    // A cool light on warm skin leaves the skin nearly grey: its eye whites are still told apart.
+    const cool = await blueOverRed(await sharp(fixture(FILES.older)).recomb([[0.8, 0, 0], [0, 0.95, 0], [0, 0, 1.2]]).jpeg({ quality: 95 }).toBuffer());
+    // Kept as they were, they read 0.53 and 1.27 against the plain photo's 0.95.
     expect(plain).toBeGreaterThan(0.9);
     expect(warm).toBeGreaterThan(0.65);
+    expect(cool).toBeLessThan(1.05);
   });
 
   it('brightens the mouth of a photo taken in the dark as far as its eye whites say it is darker', async () => {

@@ -48,9 +48,10 @@ export function eyeWhiteLight(img: RgbImage, face: Face): EyeWhiteLight | null {
   const y = luma(mean);
   if (y < 1) return null;
   const tint: [number, number, number] = [mean[0] / y, mean[1] / y, mean[2] / y];
-  // Eye whites are greyer than the skin around them under any light; "whites" as colourful as the
-  // skin are lids and lashes (003's eyes, narrowed behind glasses, show none: 1.4 times the skin's).
-  return saturation(tint) < MAX_SATURATION_SHARE * saturation(skin) ? { tint, luma: y } : null;
+  // Skin is redder against blue than the eye whites under any light (a light's colour scales both
+  // alike): "whites" no less red than the skin are lids and lashes (003's eyes, narrowed behind
+  // glasses, show none: 0.86).
+  return (skin[0] / tint[0]) / (skin[2] / tint[2]) > MIN_SKIN_WARMTH ? { tint, luma: y } : null;
 }
 
 /**
@@ -90,16 +91,11 @@ export function eyeWhites(img: RgbImage, face: Face): [number, number, number] |
   return [sum[0]! / half.length, sum[1]! / half.length, sum[2]! / half.length];
 }
 
-/** How far a relative tint (c / Y) lies from grey. */
-function saturation(t: readonly number[]): number {
-  return Math.hypot(t[0]! - 1, t[1]! - 1, t[2]! - 1);
-}
-
 /**
- * Greatest saturation of the eye whites, as a share of the skin's. Over the fixtures whose eye whites
- * show, 0.07–0.9 (a face under tungsten light 0.68); 003's lids 1.4.
+ * Least red-over-blue of the skin against the eye whites'. Over the fixtures whose eye whites show,
+ * 1.04 (013) to 1.8 (014), whatever the light; 003's lids 0.86.
  */
-const MAX_SATURATION_SHARE = 0.95;
+const MIN_SKIN_WARMTH = 1;
 
 /** Landmarks at the middle of the cheeks and of the forehead, where the skin's tint is read, and the discs' radius (fraction of the face size). */
 const SKIN_POINTS = [50, 280, 151], SKIN_RADIUS = 0.05;

@@ -31,7 +31,7 @@ const MAX_LOG = Math.log(2.5);
 /**
  * The colour of the whites of `face`'s eyes relative to their luminance (c / Y per channel; see
  * eyeWhites). Null when too few show (eyes shut, a face too small or seen side-on), or when what
- * shows is no greyer than the skin.
+ * shows is no less red than the skin (see MIN_SKIN_WARMTH).
  */
 export function scleraTint(img: RgbImage, face: Face): [number, number, number] | null {
   return eyeWhiteLight(img, face)?.tint ?? null;

@@ -21,6 +21,7 @@ import { sharpenAmount, sharpenWarped } from './sharpen.ts';
 import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretch-fade.ts';
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { relightDifferences } from './relight-pass.ts';
+import { liftVeil, pupilBlack, veilOver } from './black-level.ts';
 import { eyeWhiteLight, featureCast } from './sclera.ts';
 
 export interface SwapFaceStats {
@@ -185,6 +186,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(override ? { srcOverride: override } : {}) };
   const warped = warpTriangles({ ...warp, src, roi });
   const W = warped.rgb, cover = warped.cover;
+  // A source seen through haze has its veil taken off first (see black-level.ts).
+  const black = pupilBlack(src, srcFace);
+  const veil = veilOver(black, pupilBlack(out, dstFace));
+  if (veil > 0) liftVeil(W, black!, veil);
   // A half mirrored for being off the photo takes the photo's light of the other half, a copy of
   // it: relit with the rest, not apart as a turned head's far side is (its own gain there left a
   // step along the midline).

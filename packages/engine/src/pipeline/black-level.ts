@@ -1,0 +1,65 @@
+// The pupils as a photo's black reference. A face photo seen through haze (a window, a faded
+// print, a photo of a screen) has its blacks lifted: relit by ratios, which keep a veil as it is,
+// the new face came out washed out on a crisp photo, grey pupils and brows. A pupil is black in
+// any photo, so what a source's pupils are lighter than the target's, beyond what pupils differ
+// by anyway, is a veil, taken off the warped source before it is relit.
+import type { RgbImage } from '../decode.ts';
+import type { Face } from '../detect.ts';
+
+/** Each iris's centre landmark (four more on its rim follow it). */
+const IRISES = [468, 473] as const;
+/** The pupil is read within this share of the iris's radius of its centre. */
+const PUPIL_SHARE = 0.4;
+/** Fewest pupil pixels to judge by: a pupil a few pixels across is blurred into its iris (004: 50). */
+const MIN_PIXELS = 20;
+/**
+ * How much lighter (luma) a source's pupils may be than the target's without counting as a veil.
+ * Over the fixtures whose pupils span 20 pixels or more, 5 to 25; 007 behind a veil (0.5 of its
+ * range, lifted 100) 112.
+ */
+const BLACK_SLACK = 30;
+
+/** The mean luma of the darker quarter of both pupils of `face`; null when too few pixels show. */
+export function pupilBlack(img: RgbImage, face: Face): number | null {
+  const L = face.landmarks;
+  if (L.length < 478) return null;
+  const values: number[] = [];
+  for (const c of IRISES) {
+    const [cx, cy] = L[c]!;
+    let r = 0;
+    for (let k = 1; k <= 4; k++) r += Math.hypot(L[c + k]![0] - cx, L[c + k]![1] - cy) / 4;
+    const rr = PUPIL_SHARE * r;
+    for (let y = Math.max(0, Math.round(cy - rr)); y <= Math.min(img.height - 1, cy + rr); y++) {
+      for (let x = Math.max(0, Math.round(cx - rr)); x <= Math.min(img.width - 1, cx + rr); x++) {
+        if (Math.hypot(x - cx, y - cy) > rr) continue;
+        const p = 3 * (y * img.width + x);
+        values.push(0.299 * img.data[p]! + 0.587 * img.data[p + 1]! + 0.114 * img.data[p + 2]!);
+      }
+    }
+  }
+  if (values.length < MIN_PIXELS) return null;
+  values.sort((a, b) => a - b);
+  const dark = values.slice(0, values.length >> 2);
+  return dark.reduce((s, v) => s + v, 0) / dark.length;
+}
+
+/**
+ * How far the source's black lies above the target's beyond BLACK_SLACK (0: no veil, or either
+ * photo's pupils too small to tell).
+ */
+export function veilOver(source: number | null, target: number | null): number {
+  return source === null || target === null ? 0 : Math.max(0, source - target - BLACK_SLACK);
+}
+
+/**
+ * Takes a veil off planar RGB `planes` in place: the level `black` comes down by `veil` and white
+ * stays, linearly in between (what lies below `black` goes down further, to no less than 0).
+ */
+export function liftVeil(planes: Float32Array, black: number, veil: number): void {
+  if (veil <= 0 || black >= 255) return;
+  const k = veil / (255 - black);
+  for (let i = 0; i < planes.length; i++) {
+    const v = planes[i]! - k * (255 - planes[i]!);
+    planes[i] = v > 0 ? v : 0;
+  }
+}

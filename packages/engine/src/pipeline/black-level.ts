@@ -1,8 +1,9 @@
 // The pupils as a photo's black reference. A face photo seen through haze (a window, a faded
 // print, a photo of a screen) has its blacks lifted: relit by ratios, which keep a veil as it is,
-// the new face came out washed out on a crisp photo, grey pupils and brows. A pupil is black in
-// any photo, so what a source's pupils are lighter than the target's, beyond what pupils differ
-// by anyway, is a veil, taken off the warped source before it is relit.
+// the new face came out washed out on a crisp photo, grey pupils and brows; and a crisp face on a
+// hazy photo stood out from it. A pupil is black in any photo, so what the two photos' pupils
+// differ by, beyond what pupils differ by anyway, is a veil, taken off (or laid over) the warped
+// source before it is relit.
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 
@@ -44,19 +45,22 @@ export function pupilBlack(img: RgbImage, face: Face): number | null {
 }
 
 /**
- * How far the source's black lies above the target's beyond BLACK_SLACK (0: no veil, or either
- * photo's pupils too small to tell).
+ * How far the source's black lies above the target's beyond BLACK_SLACK, or below it (negative:
+ * the target is the hazy one, and the new face takes its veil); 0 when within it, or when either
+ * photo's pupils are too small to tell.
  */
 export function veilOver(source: number | null, target: number | null): number {
-  return source === null || target === null ? 0 : Math.max(0, source - target - BLACK_SLACK);
+  if (source === null || target === null) return 0;
+  const d = source - target;
+  return d > BLACK_SLACK ? d - BLACK_SLACK : d < -BLACK_SLACK ? d + BLACK_SLACK : 0;
 }
 
 /**
- * Takes a veil off planar RGB `planes` in place: the level `black` comes down by `veil` and white
- * stays, linearly in between (what lies below `black` goes down further, to no less than 0).
+ * Takes a veil off planar RGB `planes` in place: the level `black` comes down by `veil` (up, for
+ * a negative one) and white stays, linearly in between (to no less than 0).
  */
 export function liftVeil(planes: Float32Array, black: number, veil: number): void {
-  if (veil <= 0 || black >= 255) return;
+  if (veil === 0 || black >= 255) return;
   const k = veil / (255 - black);
   for (let i = 0; i < planes.length; i++) {
     const v = planes[i]! - k * (255 - planes[i]!);

@@ -186,10 +186,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(override ? { srcOverride: override } : {}) };
   const warped = warpTriangles({ ...warp, src, roi });
   const W = warped.rgb, cover = warped.cover;
-  // A source seen through haze has its veil taken off first (see black-level.ts).
+  // A source seen through haze has its veil taken off first, one onto a hazy photo takes its veil (see black-level.ts).
   const black = pupilBlack(src, srcFace);
   const veil = veilOver(black, pupilBlack(out, dstFace));
-  if (veil > 0) liftVeil(W, black!, veil);
+  if (veil !== 0) liftVeil(W, black!, veil);
   // A half mirrored for being off the photo takes the photo's light of the other half, a copy of
   // it: relit with the rest, not apart as a turned head's far side is (its own gain there left a
   // step along the midline).

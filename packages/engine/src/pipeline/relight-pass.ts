@@ -167,11 +167,11 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   const twinGain = twinField ? lumaGains(twinField) : null;
   const fromTwin = twinGain ? warpedTwin : null;
   const gGlobal = luma(field.global);
-  // Grain: only when the source face is smaller (so softer) than the face it replaces.
-  let sigma = 0;
   // A source grainier than the target once brightened (one taken in the dark) is calmed first.
   const want = targetLevel(od, ow, roi, skin);
   calmGrain(W, w, h, want, planarLevel(W, w, h, skin) * gGlobal);
+  // Grain: only when the source face is smaller (so softer) than the face it replaces.
+  let sigma = 0;
   if (inp.grain && inp.sourceSize < 0.9 * faceSize) {
     sigma = grainSigma(want, planarLevel(W, w, h, skin) * gGlobal);
   }
@@ -314,4 +314,3 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   }
   return { small: dSmall, grid: g, grainSigma: sigma, gains: field.global };
 }
-

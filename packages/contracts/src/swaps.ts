@@ -25,7 +25,8 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
  * What the face engine noticed about a done swap's face photo, stable for translation on the client:
  * the face is seen side-on (its eyes and nose came from the target), its mouth is covered (its
  * lower face came from the target), a hand rests against it (the part the hand covers came from
- * the target), it is lit from one side more than the relighting evens out (one half of the new
+ * the target), its photo's edge cuts part of it off (that part came from its other side or the
+ * target), it is lit from one side more than the relighting evens out (one half of the new
  * face may look darker), or it is small beside the target's face (the result is softer than the
  * photo around it).
  */

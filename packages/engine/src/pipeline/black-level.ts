@@ -14,9 +14,9 @@ const PUPIL_SHARE = 0.4;
 /** Fewest pupil pixels to judge by: a pupil a few pixels across is blurred into its iris (004: 50). */
 const MIN_PIXELS = 20;
 /**
- * How much lighter (luma) a source's pupils may be than the target's without counting as a veil.
- * Over the fixtures whose pupils span 20 pixels or more, 5 to 25; 007 behind a veil (0.5 of its
- * range, lifted 100) 112.
+ * How much lighter or darker (luma) a source's pupils may be than the target's without counting as
+ * a veil. Over the fixtures whose pupils span 20 pixels or more, 5 to 25; 007 behind a veil (0.5 of
+ * its range, lifted 100) 112.
  */
 const BLACK_SLACK = 30;
 
@@ -57,7 +57,8 @@ export function veilOver(source: number | null, target: number | null): number {
 
 /**
  * Takes a veil off planar RGB `planes` in place: the level `black` comes down by `veil` (up, for
- * a negative one) and white stays, linearly in between (to no less than 0).
+ * a negative one) and white stays, linearly in between (to no less than 0). Pixels the warp did not
+ * draw (0) come up too under a negative veil: nothing reads them (their blend weight is 0).
  */
 export function liftVeil(planes: Float32Array, black: number, veil: number): void {
   if (veil === 0 || black >= 255) return;

@@ -3,8 +3,8 @@
 // difference. But part of it can be the light's colour: a face photo under warm indoor light gave
 // the new face the target's skin with orange eye whites and orange teeth. Eye whites are near grey
 // under white light, so where a photo's lie further from it than eye whites do anyway, that is its
-// light's colour: the eyes and teeth are brought from the source's light to white, then to the
-// target's.
+// light's colour: the warped source is brought from its light to white (its skin then takes the
+// target skin's tone as any other), and its eyes and teeth from white to the target's light.
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { LEFT_EYE_LOOP, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
@@ -145,8 +145,9 @@ export function whiteBalance(tint: readonly [number, number, number] | null): [n
 
 /**
  * Per-channel factors that give the source's eyes and teeth the target photo's light: the source's
- * light brought to white (see whiteBalance), then white to the target's. The skin needs none: it
- * takes the target skin's whole tone, its light's colour included (see relight-pass.ts).
+ * light brought to white (see whiteBalance; none when the source is balanced already), then white
+ * to the target's. The skin needs none: it takes the target skin's whole tone, its light's colour
+ * included (see relight-pass.ts).
  */
 export function featureCast(source: readonly [number, number, number] | null, target: readonly [number, number, number] | null): [number, number, number] {
   const toWhite = whiteBalance(source), fromWhite = whiteBalance(target);

@@ -22,7 +22,7 @@ import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretc
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { relightDifferences } from './relight-pass.ts';
 import { liftVeil, pupilBlack, veilOver } from './black-level.ts';
-import { eyeWhiteLight, featureCast } from './sclera.ts';
+import { eyeWhiteLight, featureCast, whiteBalance } from './sclera.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -190,6 +190,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const black = pupilBlack(src, srcFace);
   const veil = veilOver(black, pupilBlack(out, dstFace));
   if (veil !== 0) liftVeil(W, black!, veil);
+  // A source under a coloured light is brought to white (see sclera.ts).
+  const whites = { src: eyeWhiteLight(src, srcFace), dst: eyeWhiteLight(out, dstFace) };
+  const wb = whiteBalance(whites.src?.tint ?? null);
+  if (wb.some((v) => v !== 1)) for (let c = 0; c < 3; c++) for (let i = c * n; i < (c + 1) * n; i++) W[i]! *= wb[c]!;
   // A half mirrored for being off the photo takes the photo's light of the other half, a copy of
   // it: relit with the rest, not apart as a turned head's far side is (its own gain there left a
   // step along the midline).
@@ -225,8 +229,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   timer('mask', performance.now() - t);
 
   t = performance.now();
-  const whites = { src: eyeWhiteLight(src, srcFace), dst: eyeWhiteLight(out, dstFace) };
-  const cast = featureCast(whites.src?.tint ?? null, whites.dst?.tint ?? null);
+  // Its eyes and teeth then take the target's light, from white.
+  const cast = featureCast(null, whites.dst?.tint ?? null);
   const exposure = whites.src && whites.dst ? whites.dst.luma / whites.src.luma : 1;
   const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: srcFace.size, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast, featureExposure: exposure });
   timer('relight', performance.now() - t);

@@ -1,6 +1,7 @@
 // Step 2: detect every face with box, score, 478 landmarks and head rotation. Faces partly outside
 // the frame or very small are reported with flags rather than dropped or crashed on.
 import { shrunk, type RgbImage } from './decode.ts';
+import type { Roi } from './raster/warp.ts';
 import { DETECTOR_MIN_CONFIDENCE, type Models } from './models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
 import { meshExtent, refineFaces, type RefinedFace } from './mesh-refine.ts';
@@ -274,4 +275,14 @@ export function faceInRegion(face: Face, x0: number, y0: number, sx: number, sy 
 /** The mesh points' depths (smaller is nearer the camera), in the same order as flatPoints. */
 export function flatDepths(face: Face, count = 468): Float32Array {
   return Float32Array.from({ length: count }, (_, i) => face.landmarks[i]![2]);
+}
+
+/** Region of interest: the face's landmark box grown by `margin` of its size, clipped. */
+export function faceRoi(face: Face, width: number, height: number, margin = 0.12): Roi {
+  const m = margin * face.size;
+  const x0 = Math.max(0, Math.floor(face.box.x - m));
+  const y0 = Math.max(0, Math.floor(face.box.y - m));
+  const x1 = Math.min(width, Math.ceil(face.box.x + face.box.width + m) + 1);
+  const y1 = Math.min(height, Math.ceil(face.box.y + face.box.height + m) + 1);
+  return { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
 }

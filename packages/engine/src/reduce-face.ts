@@ -5,8 +5,7 @@
 // softens, and a light sharpening gives back what the filter still takes.
 import sharp from 'sharp';
 import type { RgbImage } from './decode.ts';
-import { faceInRegion, type Face } from './detect.ts';
-import { faceRoi } from './pipeline/swap-face.ts';
+import { faceInRegion, faceRoi, type Face } from './detect.ts';
 
 /**
  * The whole factor a source face is reduced by: its size over the target face's, so the reduced face

@@ -3,7 +3,7 @@ import { detectFaces, loadModels } from '../src/index.ts';
 import { decodeImage } from '../src/decode.ts';
 import { flatPoints } from '../src/detect.ts';
 import { mouthCoveredIn } from '../src/pipeline/occlusion.ts';
-import { faceRoi } from '../src/pipeline/swap-face.ts';
+import { faceRoi } from '../src/detect.ts';
 import { fixture, FILES } from './fixtures.ts';
 
 beforeAll(async () => { await loadModels(); });

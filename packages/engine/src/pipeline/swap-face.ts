@@ -4,7 +4,7 @@
 // support are written, so everything else stays bit-identical.
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
-import { flatDepths, flatPoints } from '../detect.ts';
+import { faceRoi, flatDepths, flatPoints } from '../detect.ts';
 import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_OUTER } from '../mesh/topology.ts';
 import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
@@ -117,16 +117,6 @@ function midNose(pts: Float32Array): [number, number] {
 }
 
 export type StageTimer = (stage: string, ms: number) => void;
-
-/** Region of interest: the target face's landmark box grown by `margin` of its size, clipped. */
-export function faceRoi(face: Face, width: number, height: number, margin = 0.12): Roi {
-  const m = margin * face.size;
-  const x0 = Math.max(0, Math.floor(face.box.x - m));
-  const y0 = Math.max(0, Math.floor(face.box.y - m));
-  const x1 = Math.min(width, Math.ceil(face.box.x + face.box.width + m) + 1);
-  const y1 = Math.min(height, Math.ceil(face.box.y + face.box.height + m) + 1);
-  return { x: x0, y: y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
-}
 
 /**
  * Step 7 on `out` (see contour.ts): moves the target's jaw toward the source's around `dstFace`,

@@ -4,10 +4,10 @@
 // face is swapped on a copy of its region reduced by a whole factor, the change is brought back up
 // bilinearly, and the target's grain is restored at full resolution.
 import type { RgbImage } from '../decode.ts';
-import { faceInRegion, flatPoints, type Face } from '../detect.ts';
+import { faceInRegion, faceRoi, flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
-import { faceRoi, reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
+import { reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
 
 /** Face size (pixels) below which a face is never reduced; the fixtures' largest is 714. */
 export const WORK_FACE = 768;

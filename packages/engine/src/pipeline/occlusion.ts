@@ -8,7 +8,7 @@
 // for the skin model alone).
 import { gaussianBlur } from '../raster/blur.ts';
 import { loopUv, OUTER_LIP_LOOP, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
-import { chromaDist2, DARK, fitSkin, imagePx, OUTLIER, planarPx, skinModel, upperSkinGrid, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
+import { chromaDist2, DARK, fitSkin, imagePx, imageSkin, OUTLIER, planarPx, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
 import type { Roi } from '../raster/warp.ts';
 import { upsampleSparse } from '../raster/resample.ts';
 import { fillPolygon } from '../raster/polygon.ts';
@@ -41,25 +41,16 @@ function mouthCover(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinMo
   return cover && cover.mr - cover.mg < skin.mr - skin.mg - COVER_MARGIN ? cover : null;
 }
 
-/** Pixels across a face region that mouthCoveredIn reads it at (a larger region is read every s-th pixel). */
-const COVER_CHECK_SIZE = 160;
-
 /**
  * Whether something covers the mouth of the face with mesh `pts` in `image` (see mouthCover), judged
- * on the image itself, before any warp: the skin is modelled on the face's upper-skin triangles. A
- * large face is read every s-th pixel (see COVER_CHECK_SIZE): colour means need no more.
+ * on the image itself, before any warp: the skin is modelled on the face's upper-skin triangles
+ * (see imageSkin).
  */
 export function mouthCoveredIn(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array): boolean {
-  const s = Math.max(1, Math.floor(Math.min(roi.w, roi.h) / COVER_CHECK_SIZE));
+  const { skin, px, w, h, s } = imageSkin(image, imageWidth, roi, pts);
+  if (!skin) return false;
   // Region coordinates of the sampled grid: image (roi.x + x·s, roi.y + y·s) is grid (x, y).
   const at = (poly: ArrayLike<number>) => Float32Array.from(poly, (v, k) => (v - (k % 2 === 0 ? roi.x : roi.y)) / s);
-  const { mask: upper, w, h } = upperSkinGrid(pts, roi, s);
-  const px: Px = (i, rgb) => {
-    const p = ((roi.y + ((i / w) | 0) * s) * imageWidth + roi.x + (i % w) * s) * 3;
-    rgb[0] = image[p]!; rgb[1] = image[p + 1]!; rgb[2] = image[p + 2]!;
-  };
-  const skin = skinModel(px, (i) => upper[i] === 1, w, h);
-  if (!skin) return false;
   const lips = new Uint8Array(w * h);
   fillPolygon(lips, w, h, 0, 0, at(loopUv(pts, OUTER_LIP_LOOP)));
   return mouthCover(px, lips, w, h, skin) !== null;

@@ -6,11 +6,11 @@
 // light's colour: the warped source is brought from its light to white (its skin then takes the
 // target skin's tone as any other), and its eyes and teeth from white to the target's light.
 import type { RgbImage } from '../decode.ts';
-import type { Face } from '../detect.ts';
+import { faceRoi, flatPoints, type Face } from '../detect.ts';
 import { LEFT_EYE_LOOP, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
 import { flatBounds, fillPolygon } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
-import { luma } from './skin-model.ts';
+import { imageSkin, luma } from './skin-model.ts';
 
 /** Each eye's opening and the first of its five iris landmarks (centre, then four on the rim). */
 const EYES = [[RIGHT_EYE_LOOP, 468], [LEFT_EYE_LOOP, 473]] as const;
@@ -28,30 +28,24 @@ const DEAD_ZONE = 0.12;
 /** Bounds on the factor per channel (natural log). */
 const MAX_LOG = Math.log(2.5);
 
-/**
- * The colour of the whites of `face`'s eyes relative to their luminance (c / Y per channel; see
- * eyeWhites). Null when too few show (eyes shut, a face too small or seen side-on), or when what
- * shows is no less red than the skin (see MIN_SKIN_WARMTH).
- */
-export function scleraTint(img: RgbImage, face: Face): [number, number, number] | null {
-  return eyeWhiteLight(img, face)?.tint ?? null;
-}
-
-/** A photo's eye whites: their tint (c / Y, see scleraTint) and their brightness (luma, 0–255). */
+/** A photo's eye whites: their colour relative to their luminance (c / Y per channel), and their brightness (luma, 0–255). */
 export interface EyeWhiteLight { tint: [number, number, number]; luma: number }
 
-/** The eye whites of `face` in `img` (see eyeWhites), or null as scleraTint. */
+/**
+ * The whites of `face`'s eyes in `img` (see eyeWhites). Null when too few show (eyes shut, a face
+ * too small or seen side-on), or when what shows is no less red than the skin (see MIN_SKIN_WARMTH).
+ */
 export function eyeWhiteLight(img: RgbImage, face: Face): EyeWhiteLight | null {
   const mean = eyeWhites(img, face);
-  const skin = skinTint(img, face);
-  if (!mean || !skin) return null;
+  if (!mean) return null;
+  const { skin } = imageSkin(img.data, img.width, faceRoi(face, img.width, img.height), flatPoints(face));
   const y = luma(mean);
-  if (y < 1) return null;
+  if (!skin || y < 1) return null;
   const tint: [number, number, number] = [mean[0] / y, mean[1] / y, mean[2] / y];
   // Skin is redder against blue than the eye whites under any light (a light's colour scales both
   // alike): "whites" no less red than the skin are lids and lashes (003's eyes, narrowed behind
-  // glasses, show none: 0.86).
-  return (skin[0] / tint[0]) / (skin[2] / tint[2]) > MIN_SKIN_WARMTH ? { tint, luma: y } : null;
+  // glasses, show none: 0.92).
+  return skin.mr / (1 - skin.mr - skin.mg) / (tint[0] / tint[2]) > MIN_SKIN_WARMTH ? { tint, luma: y } : null;
 }
 
 /**
@@ -92,31 +86,11 @@ export function eyeWhites(img: RgbImage, face: Face): [number, number, number] |
 }
 
 /**
- * Least red-over-blue of the skin against the eye whites'. Over the fixtures whose eye whites show,
- * 1.04 (013) to 1.8 (014), whatever the light; 003's lids 0.86.
+ * Least red-over-blue of the skin (its upper-skin model, see skin-model.ts) against the eye
+ * whites'. Over the fixtures whose eye whites show, 1.06 (012) to 2.2 (009), and 1.35–1.38 for 007
+ * under a warm and a cool light; 003's lids 0.92.
  */
 const MIN_SKIN_WARMTH = 1;
-
-/** Landmarks at the middle of the cheeks and of the forehead, where the skin's tint is read, and the discs' radius (fraction of the face size). */
-const SKIN_POINTS = [50, 280, 151], SKIN_RADIUS = 0.05;
-
-/** The mean tint (c / Y) of the skin on the cheeks and the forehead; null when none of it is in the photo. */
-function skinTint(img: RgbImage, face: Face): [number, number, number] | null {
-  const sum = [0, 0, 0];
-  const r = SKIN_RADIUS * face.size;
-  for (const lm of SKIN_POINTS) {
-    const [cx, cy] = face.landmarks[lm]!;
-    for (let y = Math.max(0, Math.round(cy - r)); y <= Math.min(img.height - 1, cy + r); y++) {
-      for (let x = Math.max(0, Math.round(cx - r)); x <= Math.min(img.width - 1, cx + r); x++) {
-        if (Math.hypot(x - cx, y - cy) > r) continue;
-        const p = 3 * (y * img.width + x);
-        for (let c = 0; c < 3; c++) sum[c]! += img.data[p + c]!;
-      }
-    }
-  }
-  const y = luma(sum);
-  return y > 0 ? [sum[0]! / y, sum[1]! / y, sum[2]! / y] : null;
-}
 
 /**
  * The eye whites' tint (c / Y) of a photo under white light: the mean over the fixtures' near-frontal
@@ -144,12 +118,12 @@ export function whiteBalance(tint: readonly [number, number, number] | null): [n
 }
 
 /**
- * Per-channel factors that give the source's eyes and teeth the target photo's light: the source's
- * light brought to white (see whiteBalance; none when the source is balanced already), then white
- * to the target's. The skin needs none: it takes the target skin's whole tone, its light's colour
- * included (see relight-pass.ts).
+ * Per-channel factors that give a source already brought to white (see whiteBalance) a photo's
+ * light, judged on that photo's eye whites' tint: its eyes and teeth take the target's light this
+ * way. The skin needs none: it takes the target skin's whole tone, its light's colour included (see
+ * relight-pass.ts).
  */
-export function featureCast(source: readonly [number, number, number] | null, target: readonly [number, number, number] | null): [number, number, number] {
-  const toWhite = whiteBalance(source), fromWhite = whiteBalance(target);
-  return [toWhite[0] / fromWhite[0], toWhite[1] / fromWhite[1], toWhite[2] / fromWhite[2]];
+export function lightOf(tint: readonly [number, number, number] | null): [number, number, number] {
+  const toWhite = whiteBalance(tint);
+  return [1 / toWhite[0], 1 / toWhite[1], 1 / toWhite[2]];
 }

@@ -99,3 +99,28 @@ export function upperSkinGrid(pts: ArrayLike<number>, roi: Roi, s: number): { ma
   }
   return { mask, w, h };
 }
+
+/** Pixels across a face region its skin colour is read at: a larger region is read every s-th pixel (colour means need no more). */
+const SKIN_READ_SIZE = 160;
+
+/** A face's skin read on its own image, before any warp (see imageSkin). */
+export interface ImageSkin {
+  /** The model of its upper skin; null when too little shows. */
+  skin: SkinModel | null;
+  /** Reader of the grid it was read on: grid pixel (x, y) is image (roi.x + x·s, roi.y + y·s). */
+  px: Px;
+  w: number;
+  h: number;
+  s: number;
+}
+
+/** The skin of the face with flat mesh points `pts` (image pixels) in `image`, read over `roi` on its upper-skin triangles. */
+export function imageSkin(image: Uint8Array, imageWidth: number, roi: Roi, pts: ArrayLike<number>): ImageSkin {
+  const s = Math.max(1, Math.floor(Math.min(roi.w, roi.h) / SKIN_READ_SIZE));
+  const { mask: upper, w, h } = upperSkinGrid(pts, roi, s);
+  const px: Px = (i, rgb) => {
+    const p = ((roi.y + ((i / w) | 0) * s) * imageWidth + roi.x + (i % w) * s) * 3;
+    rgb[0] = image[p]!; rgb[1] = image[p + 1]!; rgb[2] = image[p + 2]!;
+  };
+  return { skin: skinModel(px, (i) => upper[i] === 1, w, h), px, w, h, s };
+}

@@ -22,7 +22,7 @@ import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretc
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { relightDifferences } from './relight-pass.ts';
 import { liftVeil, pupilBlack, veilOver } from './black-level.ts';
-import { eyeWhiteLight, featureCast, whiteBalance } from './sclera.ts';
+import { eyeWhiteLight, lightOf, whiteBalance } from './sclera.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -220,7 +220,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
 
   t = performance.now();
   // Its eyes and teeth then take the target's light, from white.
-  const cast = featureCast(null, whites.dst?.tint ?? null);
+  const cast = lightOf(whites.dst?.tint ?? null);
   const exposure = whites.src && whites.dst ? whites.dst.luma / whites.src.luma : 1;
   const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: srcFace.size, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast, featureExposure: exposure });
   timer('relight', performance.now() - t);

@@ -245,6 +245,21 @@ function round1(v: number): number {
   return Math.round(v * 10) / 10;
 }
 
+/**
+ * The face's two irises from its iris landmarks (each a centre, then four on the rim: 468–472 for
+ * the right eye, 473–477 for the left): centre and mean radius, right eye first. Empty without them.
+ */
+export function irises(face: Face): Array<{ x: number; y: number; r: number }> {
+  const L = face.landmarks;
+  if (L.length < 478) return [];
+  return [468, 473].map((c) => {
+    const [x, y] = L[c]!;
+    let r = 0;
+    for (let k = 1; k <= 4; k++) r += Math.hypot(L[c + k]![0] - x, L[c + k]![1] - y) / 4;
+    return { x, y, r };
+  });
+}
+
 /** Flat x,y of the first `count` landmarks. */
 export function flatPoints(face: Face, count = 468): Float32Array {
   const out = new Float32Array(count * 2);

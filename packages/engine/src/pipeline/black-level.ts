@@ -5,10 +5,9 @@
 // differ by, beyond what pupils differ by anyway, is a veil, taken off (or laid over) the warped
 // source before it is relit.
 import type { RgbImage } from '../decode.ts';
-import type { Face } from '../detect.ts';
+import { irises, type Face } from '../detect.ts';
+import { luma } from './skin-model.ts';
 
-/** Each iris's centre landmark (four more on its rim follow it). */
-const IRISES = [468, 473] as const;
 /** The pupil is read within this share of the iris's radius of its centre. */
 const PUPIL_SHARE = 0.4;
 /** Fewest pupil pixels to judge by: a pupil a few pixels across is blurred into its iris (004: 50). */
@@ -22,19 +21,14 @@ const BLACK_SLACK = 30;
 
 /** The mean luma of the darker quarter of both pupils of `face`; null when too few pixels show. */
 export function pupilBlack(img: RgbImage, face: Face): number | null {
-  const L = face.landmarks;
-  if (L.length < 478) return null;
   const values: number[] = [];
-  for (const c of IRISES) {
-    const [cx, cy] = L[c]!;
-    let r = 0;
-    for (let k = 1; k <= 4; k++) r += Math.hypot(L[c + k]![0] - cx, L[c + k]![1] - cy) / 4;
+  for (const { x: cx, y: cy, r } of irises(face)) {
     const rr = PUPIL_SHARE * r;
     for (let y = Math.max(0, Math.round(cy - rr)); y <= Math.min(img.height - 1, cy + rr); y++) {
       for (let x = Math.max(0, Math.round(cx - rr)); x <= Math.min(img.width - 1, cx + rr); x++) {
         if (Math.hypot(x - cx, y - cy) > rr) continue;
         const p = 3 * (y * img.width + x);
-        values.push(0.299 * img.data[p]! + 0.587 * img.data[p + 1]! + 0.114 * img.data[p + 2]!);
+        values.push(luma(img.data.subarray(p, p + 3)));
       }
     }
   }

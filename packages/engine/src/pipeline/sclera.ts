@@ -6,14 +6,14 @@
 // light's colour: the warped source is brought from its light to white (its skin then takes the
 // target skin's tone as any other), and its eyes and teeth from white to the target's light.
 import type { RgbImage } from '../decode.ts';
-import { faceRoi, flatPoints, type Face } from '../detect.ts';
+import { faceRoi, flatPoints, irises, type Face } from '../detect.ts';
 import { LEFT_EYE_LOOP, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
 import { flatBounds, fillPolygon } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import { imageSkin, luma } from './skin-model.ts';
 
-/** Each eye's opening and the first of its five iris landmarks (centre, then four on the rim). */
-const EYES = [[RIGHT_EYE_LOOP, 468], [LEFT_EYE_LOOP, 473]] as const;
+/** Each eye's opening, in the order of irises() (right eye first). */
+const EYE_LOOPS = [RIGHT_EYE_LOOP, LEFT_EYE_LOOP] as const;
 /** The iris disc left out, grown by this much (its rim is soft). */
 const IRIS_GROW = 1.15;
 /** Fewest eye-white pixels to judge a photo's light by (a 60 px face's open eyes have about 30). */
@@ -54,9 +54,11 @@ export function eyeWhiteLight(img: RgbImage, face: Face): EyeWhiteLight | null {
  */
 export function eyeWhites(img: RgbImage, face: Face): [number, number, number] | null {
   const L = face.landmarks;
-  if (L.length < 478) return null;
+  const discs = irises(face);
+  if (discs.length === 0) return null;
   const px: number[] = [];
-  for (const [loop, iris] of EYES) {
+  for (const [e, loop] of EYE_LOOPS.entries()) {
+    const { x: cx, y: cy, r } = discs[e]!;
     const poly = Float32Array.from(loop.flatMap((i) => [L[i]![0], L[i]![1]]));
     const b = flatBounds(poly);
     const x0 = Math.max(0, Math.floor(b.x0)), y0 = Math.max(0, Math.floor(b.y0));
@@ -65,9 +67,6 @@ export function eyeWhites(img: RgbImage, face: Face): [number, number, number] |
     const w = x1 - x0 + 1, h = y1 - y0 + 1;
     const inside = new Uint8Array(w * h);
     fillPolygon(inside, w, h, x0, y0, poly);
-    const [cx, cy] = L[iris]!;
-    let r = 0;
-    for (let k = 1; k <= 4; k++) r += Math.hypot(L[iris + k]![0] - cx, L[iris + k]![1] - cy) / 4;
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         if (!inside[y * w + x] || Math.hypot(x0 + x - cx, y0 + y - cy) < IRIS_GROW * r) continue;
@@ -77,10 +76,10 @@ export function eyeWhites(img: RgbImage, face: Face): [number, number, number] |
   }
   if (px.length < MIN_PIXELS) return null;
   // The brighter half: lashes, lids and the corners' shadow are darker than the white.
-  const Y = (p: number) => 0.299 * img.data[p]! + 0.587 * img.data[p + 1]! + 0.114 * img.data[p + 2]!;
-  px.sort((a, b) => Y(b) - Y(a));
+  const Y = Float32Array.from(px, (p) => luma(img.data.subarray(p, p + 3)));
+  const brightest = Array.from(px.keys()).sort((a, b) => Y[b]! - Y[a]!);
   const sum = [0, 0, 0];
-  const half = px.slice(0, px.length >> 1);
+  const half = brightest.slice(0, px.length >> 1).map((k) => px[k]!);
   for (const p of half) for (let c = 0; c < 3; c++) sum[c]! += img.data[p + c]!;
   return [sum[0]! / half.length, sum[1]! / half.length, sum[2]! / half.length];
 }

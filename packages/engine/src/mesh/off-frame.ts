@@ -69,20 +69,21 @@ export function offFrame(srcPts: Float32Array, topo: Pick<Topology, 'triangles' 
     const u = (uv[2 * triangles[3 * t]!]! + uv[2 * triangles[3 * t + 1]!]! + uv[2 * triangles[3 * t + 2]!]!) / 3;
     return Math.abs(u - 0.5) < MIDLINE ? 0 : u < 0.5 ? -1 : 1;
   };
-  const cut = new Map<number, number>([[-1, 0], [1, 0]]);
+  const side = Int8Array.from({ length: n }, (_, t) => half(t));
+  // Inner triangles off the photo per half: [left, midline (unused), right].
+  const cut = [0, 0, 0];
   const off: number[] = [];
   for (let t = 0; t < n; t++) {
     if (shown(t)) continue;
     off.push(t);
-    const s = half(t);
-    if (s !== 0 && triClass[t] !== TRI_OUTER) cut.set(s, cut.get(s)! + 1);
+    if (triClass[t] !== TRI_OUTER) cut[side[t]! + 1]!++;
   }
   if (off.length === 0) return { override, unseen, twinned, mirrored: 0 };
   let out: Float32Array | null = null;
   let mirrored = 0;
   for (let t = 0; t < n; t++) {
-    const s = half(t);
-    if (s === 0 || cut.get(s)! < MIN_CUT_TRIANGLES || cut.get(-s)! >= MIN_CUT_TRIANGLES || mirroredBefore(t)) continue;
+    const s = side[t]!;
+    if (s === 0 || cut[s + 1]! < MIN_CUT_TRIANGLES || cut[1 - s]! >= MIN_CUT_TRIANGLES || mirroredBefore(t)) continue;
     const twin = [0, 1, 2].map((v) => mirror[triangles[3 * t + v]!]!);
     // The twin must be in the photo and face the camera (mirroring flips the winding, hence > 0).
     if (!twin.every(pointIn) || signedArea2(at(twin[0]!, 0), at(twin[0]!, 1), at(twin[1]!, 0), at(twin[1]!, 1), at(twin[2]!, 0), at(twin[2]!, 1)) <= 0) continue;

@@ -55,9 +55,10 @@ const MIN_CALM = 0.3;
 /**
  * Scales the finest band of planar RGB `planes` (w × h), each plane less its 3×3 binomial blur, so
  * that its level `have` (as brightened) comes down to MAX_GRAIN_RATIO times the target's `want`.
+ * Returns whether it changed anything.
  */
-export function calmGrain(planes: Float32Array, w: number, h: number, want: number, have: number): void {
-  if (want <= 0 || have <= MAX_GRAIN_RATIO * want) return;
+export function calmGrain(planes: Float32Array, w: number, h: number, want: number, have: number): boolean {
+  if (want <= 0 || have <= MAX_GRAIN_RATIO * want) return false;
   const f = Math.max(MIN_CALM, (MAX_GRAIN_RATIO * want) / have);
   const n = w * h;
   const tmp = new Float32Array(n);
@@ -78,6 +79,7 @@ export function calmGrain(planes: Float32Array, w: number, h: number, want: numb
       }
     }
   }
+  return true;
 }
 
 /** Mulberry32: tiny deterministic PRNG. */

@@ -169,12 +169,10 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   const gGlobal = luma(field.global);
   // A source grainier than the target once brightened (one taken in the dark) is calmed first.
   const want = targetLevel(od, ow, roi, skin);
-  calmGrain(W, w, h, want, planarLevel(W, w, h, skin) * gGlobal);
+  let have = planarLevel(W, w, h, skin) * gGlobal;
+  if (calmGrain(W, w, h, want, have)) have = planarLevel(W, w, h, skin) * gGlobal;
   // Grain: only when the source face is smaller (so softer) than the face it replaces.
-  let sigma = 0;
-  if (inp.grain && inp.sourceSize < 0.9 * faceSize) {
-    sigma = grainSigma(want, planarLevel(W, w, h, skin) * gGlobal);
-  }
+  const sigma = inp.grain && inp.sourceSize < 0.9 * faceSize ? grainSigma(want, have) : 0;
   // Fused full-resolution pass: relight (+ grain) each warped pixel, turn it into the difference
   // from the target, and box-average that difference onto the blend's coarse grid.
   const k = faceSize > 360 ? 4 : faceSize > 160 ? 2 : 1;

@@ -170,7 +170,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), reduced: new Map() };
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), reduced: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);
@@ -184,6 +184,16 @@ async function descriptorOf(models: Models, entry: ImageEntry, face: Face): Prom
     entry.descriptors.set(face.index, d);
   }
   return d;
+}
+
+/** Whether the face is lit from one side (see side-lit.ts), judged once per face of an image: a bulk job's face photo is judged once. */
+function sideLitOf(entry: ImageEntry, face: Face): boolean {
+  let lit = entry.sideLit.get(face.index);
+  if (lit === undefined) {
+    lit = sourceSideLit(entry.img, face);
+    entry.sideLit.set(face.index, lit);
+  }
+  return lit;
 }
 
 /** The face with the hands against it (see hands.ts), looked for once per face of an image. */
@@ -262,7 +272,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   for (const face of targets) onto.push(withHands(models, target, face));
   add('hands', performance.now() - t);
   t = performance.now();
-  if (sourceSideLit(source.img, srcFace)) warnings.add('source_side_lit');
+  if (sideLitOf(source, srcFace)) warnings.add('source_side_lit');
   add('side-light', performance.now() - t);
   t = performance.now();
   const from: Array<{ img: RgbImage; face: Face }> = [];

@@ -11,6 +11,8 @@ export interface ImageEntry {
   descriptors: Map<number, Float32Array>;
   /** Hands against a face (see hands.ts), by face index. */
   hands: Map<number, Float32Array[]>;
+  /** Whether a face is lit from one side beyond what even-light evens (see side-lit.ts), by face index. */
+  sideLit: Map<number, boolean>;
   /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
   reduced: Map<string, { img: RgbImage; face: Face }>;
 }

@@ -198,8 +198,8 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   // two skins' difference, tinted eye whites blue and turned teeth orange on a tanned face. The lips
   // take the skin's whole shift: kept apart, they turned lavender beside an orange-tinged face (001
   // onto 003) and stayed pink on a brown one. A black-and-white source's features have no colour of
-  // their own: they take the skin's tint too. What the eyes and teeth do take is the difference
-  // between the two photos' lights (`cast`, see sclera.ts).
+  // their own: they take the skin's tint too. What the eyes and teeth do take is the target photo's
+  // light (`cast`: the source was brought to white light before, see sclera.ts).
   const featuresKeepColour = !greySource;
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
   const featW = featureWeight(placed, roi, faceSize);

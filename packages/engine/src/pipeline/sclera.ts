@@ -38,7 +38,7 @@ export interface EyeWhiteLight { tint: [number, number, number]; luma: number }
 export function eyeWhiteLight(img: RgbImage, face: Face): EyeWhiteLight | null {
   const mean = eyeWhites(img, face);
   if (!mean) return null;
-  const { skin } = imageSkin(img.data, img.width, faceRoi(face, img.width, img.height), flatPoints(face));
+  const { skin } = imageSkin(img.data, img.width, faceRoi(face, img.width, img.height), flatPoints(face), SKIN_READ_SIZE);
   const y = luma(mean);
   if (!skin || y < 1) return null;
   const tint: [number, number, number] = [mean[0] / y, mean[1] / y, mean[2] / y];
@@ -90,6 +90,8 @@ export function eyeWhites(img: RgbImage, face: Face): [number, number, number] |
  * under a warm and a cool light; 003's lids 0.92.
  */
 const MIN_SKIN_WARMTH = 1;
+/** Pixels across the face its skin is read at for that: a mean colour needs few. */
+const SKIN_READ_SIZE = 64;
 
 /**
  * The eye whites' tint (c / Y) of a photo under white light: the mean over the fixtures' near-frontal

@@ -100,7 +100,7 @@ export function upperSkinGrid(pts: ArrayLike<number>, roi: Roi, s: number): { ma
   return { mask, w, h };
 }
 
-/** Pixels across a face region its skin colour is read at: a larger region is read every s-th pixel (colour means need no more). */
+/** Pixels across a face region its skin colour is read at by default: a larger region is read every s-th pixel (colour means need no more). */
 const SKIN_READ_SIZE = 160;
 
 /** A face's skin read on its own image, before any warp (see imageSkin). */
@@ -114,9 +114,12 @@ export interface ImageSkin {
   s: number;
 }
 
-/** The skin of the face with flat mesh points `pts` (image pixels) in `image`, read over `roi` on its upper-skin triangles. */
-export function imageSkin(image: Uint8Array, imageWidth: number, roi: Roi, pts: ArrayLike<number>): ImageSkin {
-  const s = Math.max(1, Math.floor(Math.min(roi.w, roi.h) / SKIN_READ_SIZE));
+/**
+ * The skin of the face with flat mesh points `pts` (image pixels) in `image`, read over `roi` on its
+ * upper-skin triangles, about `readSize` pixels across.
+ */
+export function imageSkin(image: Uint8Array, imageWidth: number, roi: Roi, pts: ArrayLike<number>, readSize = SKIN_READ_SIZE): ImageSkin {
+  const s = Math.max(1, Math.floor(Math.min(roi.w, roi.h) / readSize));
   const { mask: upper, w, h } = upperSkinGrid(pts, roi, s);
   const px: Px = (i, rgb) => {
     const p = ((roi.y + ((i / w) | 0) * s) * imageWidth + roi.x + (i % w) * s) * 3;

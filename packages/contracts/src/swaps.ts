@@ -30,7 +30,7 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
  * face may look darker), or it is small beside the target's face (the result is softer than the
  * photo around it).
  */
-export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_small']);
+export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_blurry', 'source_small']);
 export type SwapWarning = z.infer<typeof swapWarning>;
 
 /** One gallery entry: the spec's `image_url`, extended. */

@@ -12,6 +12,7 @@ import { loadModels, type Models } from './models.ts';
 import { swapFace } from './pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import { sourceSideLit } from './pipeline/side-lit.ts';
+import { faceBlur } from './pipeline/source-blur.ts';
 import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
 import { cacheKey, ImageCache, type ImageEntry } from './image-cache.ts';
@@ -72,6 +73,9 @@ export interface SwapResult {
    * `source_side_lit`: the source face is lit from one side, one half far darker than the other,
    * more than relighting evens out, so one half of the new face may look darker (a photo in even
    * light swaps far better).
+   * `source_blurry`: the source photo is blurred (out of focus, shaken, or a small picture enlarged)
+   * so far that its face holds the detail of one half the target face's size or less: the new face
+   * is softer than the photo around it (a sharp photo of the face swaps sharper).
    * `source_small`: the source face is small (under 96 px) and the target's at least 3 times larger,
    * so the new face is softer than the photo around it (a larger photo of the face swaps sharper).
    */
@@ -81,7 +85,7 @@ export interface SwapResult {
 }
 
 /** Every warning, in the order a result lists them. */
-export const SWAP_WARNINGS = ['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_small'] as const;
+export const SWAP_WARNINGS = ['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_blurry', 'source_small'] as const;
 export type SwapWarning = (typeof SWAP_WARNINGS)[number];
 
 /**
@@ -90,6 +94,14 @@ export type SwapWarning = (typeof SWAP_WARNINGS)[number];
  * visibly softer than the photo around it: the user is told so.
  */
 export const SMALL_SOURCE_SCALE = 3;
+/**
+ * A face photo blurred so far that its detail is worth a face BLURRED times its size or less (see
+ * source-blur.ts) swapped onto a face BLURRY_SOURCE_SCALE times that: the user is told it is
+ * blurred. 012 under a blur of sigma 2 (its detail worth 122 px) onto the 305-px 008 is plainly
+ * softer than the dreadlocks around it; 008 likewise (153 px) onto the 252-px 012, whose own face
+ * is soft-focused, is not.
+ */
+export const BLURRED = 0.75, BLURRY_SOURCE_SCALE = 2;
 
 export const DEFAULT_JPEG_QUALITY = 90;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
@@ -170,7 +182,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), reduced: new Map() };
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), sharpSize: new Map(), reduced: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);
@@ -186,24 +198,19 @@ async function descriptorOf(models: Models, entry: ImageEntry, face: Face): Prom
   return d;
 }
 
-/** Whether the face is lit from one side (see side-lit.ts), judged once per face of an image: a bulk job's face photo is judged once. */
-function sideLitOf(entry: ImageEntry, face: Face): boolean {
-  let lit = entry.sideLit.get(face.index);
-  if (lit === undefined) {
-    lit = sourceSideLit(entry.img, face);
-    entry.sideLit.set(face.index, lit);
+/** A fact of one face of an image, judged once per face: a bulk job's face photo is judged once. */
+function once<T>(judged: Map<number, T>, face: Face, judge: () => T): T {
+  let v = judged.get(face.index);
+  if (v === undefined) {
+    v = judge();
+    judged.set(face.index, v);
   }
-  return lit;
+  return v;
 }
 
-/** The face with the hands against it (see hands.ts), looked for once per face of an image. */
+/** The face with the hands against it (see hands.ts). */
 function withHands(models: Models, entry: ImageEntry, face: Face): Face {
-  let hands = entry.hands.get(face.index);
-  if (!hands) {
-    hands = handsOnFace(models, entry.img, face);
-    entry.hands.set(face.index, hands);
-  }
-  return { ...face, hands };
+  return { ...face, hands: once(entry.hands, face, () => handsOnFace(models, entry.img, face)) };
 }
 
 /** The source face as the warp should read it for a target face of `targetSize` (see sourceFactor). */
@@ -272,20 +279,24 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   for (const face of targets) onto.push(withHands(models, target, face));
   add('hands', performance.now() - t);
   t = performance.now();
-  if (sideLitOf(source, srcFace)) warnings.add('source_side_lit');
+  if (once(source.sideLit, srcFace, () => sourceSideLit(source.img, srcFace))) warnings.add('source_side_lit');
   add('side-light', performance.now() - t);
+  t = performance.now();
+  const sharpSize = once(source.sharpSize, srcFace, () => faceBlur(source.img, srcFace).sharpSize);
+  add('blur', performance.now() - t);
   t = performance.now();
   const from: Array<{ img: RgbImage; face: Face }> = [];
   for (const face of targets) from.push(await sourceAt(source, handed, face.size));
   add('reduce', performance.now() - t);
   onto.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE });
+    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');
     if (st.sourcePartial) warnings.add('source_partial');
     if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
+    else if (sharpSize <= BLURRED * srcFace.size && face.size >= BLURRY_SOURCE_SCALE * sharpSize) warnings.add('source_blurry');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 

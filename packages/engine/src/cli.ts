@@ -118,6 +118,7 @@ const WARNING_TEXT: Record<SwapWarning, string> = {
   source_hand: 'a hand rests against the source face, so the part of the face it covers was left to the target; a photo with the face uncovered swaps far better.',
   source_partial: 'part of the source face lies beyond the edge of its photo, so that part was taken from the other side of the face or, where neither side shows, left to the target; a photo with the whole face in it swaps far better.',
   source_side_lit: 'the source face is lit from one side, one half far darker than the other, more than relighting evens out, so one half of the new face may look darker; a photo in even light swaps far better.',
+  source_blurry: 'the source photo is blurred (out of focus, shaken, or a small picture enlarged), so the result is softer than the photo around it; a sharp photo of the face swaps sharper.',
   source_small: 'the source face is small (under 96 px) beside the target face, so the result is softer than the photo around it; a larger photo of the face swaps sharper.',
 };
 

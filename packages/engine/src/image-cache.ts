@@ -13,6 +13,8 @@ export interface ImageEntry {
   hands: Map<number, Float32Array[]>;
   /** Whether a face is lit from one side beyond what even-light evens (see side-lit.ts), by face index. */
   sideLit: Map<number, boolean>;
+  /** The face size a face's detail is worth, blurred (see source-blur.ts), by face index. */
+  sharpSize: Map<number, number>;
   /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
   reduced: Map<string, { img: RgbImage; face: Face }>;
 }

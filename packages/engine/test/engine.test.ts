@@ -11,6 +11,7 @@ import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
 import { lipWeight } from '../src/pipeline/mask.ts';
+import { targetLevel } from '../src/pipeline/grain.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 import { creaseColour, eyeLine } from '../bench/metrics.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
@@ -356,6 +357,23 @@ describe('swapFaces', () => {
     // The same face onto one 2.5 times larger, and a 106 px face onto the 714 px one (sharpened): no warning.
     expect((await swapFaces({ source: fixture(tiny), target: fixture(FILES.eileen), identity: false })).warnings).toEqual([]);
     expect((await swapFaces({ source: fixture(FILES.eileen), target: fixture(FILES.older), identity: false })).warnings).toEqual([]);
+  });
+
+  it('warns of a blurred face photo, and gives the new face the target\'s grain', async () => {
+    const blurred = await sharp(fixture(FILES.eastAsian)).blur(2).jpeg({ quality: 92 }).toBuffer();
+    // 012's 252-px face under a blur of sigma 2 holds the detail of a 122-px one: onto the 305-px
+    // 008 it is plainly softer than the dreadlocks around it.
+    expect((await swapFaces({ source: blurred, target: fixture(FILES.glasses), identity: false })).warnings).toEqual(['source_blurry']);
+    // Onto 013 (252 px) it is given 013's grain: swapped by its pixel size, its skin had 0.28 of
+    // the target's fine texture.
+    const beard = '013_ai-sfhq-beard-glasses-elderly.jpg';
+    const t = await decodedWithFace(beard);
+    const r = await swapFaces({ source: blurred, target: fixture(beard), identity: false, keepRaw: true });
+    expect(r.warnings).toEqual(['source_blurry']);
+    const m = r.raw!.masks[0]!;
+    expect(targetLevel(r.raw!.image.data, t.img.width, m.roi, m.support) / targetLevel(t.img.data, t.img.width, m.roi, m.support)).toBeGreaterThan(0.8);
+    // The sharp 012 is neither warned of nor given grain it does not need.
+    expect((await swapFaces({ source: fixture(FILES.eastAsian), target: fixture(FILES.glasses), identity: false })).warnings).toEqual([]);
   });
 
   it('gives a source face smaller than the target\'s its edges back', async () => {

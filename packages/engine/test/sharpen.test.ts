@@ -8,6 +8,9 @@ describe('sharpen amount', () => {
     expect(sharpenAmount(300, 440)).toBe(0);
     expect(sharpenAmount(200, 200 * SHARPEN_FULL)).toBe(SHARPEN_AMOUNT);
     expect(sharpenAmount(100, 1000)).toBe(SHARPEN_AMOUNT);
+    // A blurred 300-px face whose detail is worth a 100-px one is sharpened as that face would be.
+    expect(sharpenAmount(300, 300, 100)).toBe(sharpenAmount(100, 300));
+    expect(sharpenAmount(300, 300, 100)).toBeGreaterThan(0);
     const mid = sharpenAmount(200, 450);
     expect(mid).toBeGreaterThan(0);
     expect(mid).toBeLessThan(SHARPEN_AMOUNT);

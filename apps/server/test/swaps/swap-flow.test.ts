@@ -135,12 +135,16 @@ describe('POST /app/api/upload → job → gallery', () => {
     return sharp(img).extract({ left: 0, top: 0, width: width!, height: Math.round(height! * 0.62) }).jpeg().toBuffer();
   };
 
+  /** 008 out of focus (a blur of sigma 3): its 305-px face holds the detail of a 108-px one. */
+  const outOfFocus = () => sharp(fixture('008_ai-sfhq-frontal-glasses-darkskin.jpg')).blur(3).jpeg({ quality: 92 }).toBuffer();
+
   it.each([
-    ['the face photo\'s mouth is covered, so its lower face', '014_ai-sfhq-scarf-over-mouth.jpg', ['source_covered']],
+    ['the face photo\'s mouth is covered, so its lower face came from the target', '014_ai-sfhq-scarf-over-mouth.jpg', ['source_covered']],
     // 015 is also lit hard from one side: a dark half of its face stays.
-    ['a hand rests against the face photo, so the part it covers', '015_ai-sfhq-hand-on-cheek.jpg', ['source_hand', 'source_side_lit']],
-    ['the face photo\'s edge cuts off its mouth, so the mouth', withoutMouth, ['source_partial']],
-  ])('says when %s came from the target', async (_what, faceFile, warnings) => {
+    ['a hand rests against the face photo, so the part it covers came from the target', '015_ai-sfhq-hand-on-cheek.jpg', ['source_hand', 'source_side_lit']],
+    ['the face photo\'s edge cuts off its mouth, so the mouth came from the target', withoutMouth, ['source_partial']],
+    ['the face photo is blurred, so the new face is softer than the photo', outOfFocus, ['source_blurry']],
+  ])('says when %s', async (_what, faceFile, warnings) => {
     const d = await signUp(t.app);
     const who = { cookie: d.cookie, uid: d.me.uid };
     const res = await upload(who, who.uid, fixture(TARGET), typeof faceFile === 'string' ? fixture(faceFile) : await faceFile());

@@ -15,9 +15,12 @@ export const SHARPEN_AMOUNT = 0.6;
 /** Source face sizes (px) below which nothing is sharpened, and from which it is at full strength. */
 export const SHARPEN_MIN_SOURCE = 64, SHARPEN_FULL_SOURCE = 96;
 
-/** The unsharp amount for a source face of `sourceSize` px warped onto one of `targetSize` px. */
-export function sharpenAmount(sourceSize: number, targetSize: number): number {
-  const scale = targetSize / sourceSize;
+/**
+ * The unsharp amount for a source face of `sourceSize` px warped onto one of `targetSize` px, its
+ * detail worth a face of `detailSize` px (smaller when the photo is blurred, see source-blur.ts).
+ */
+export function sharpenAmount(sourceSize: number, targetSize: number, detailSize = sourceSize): number {
+  const scale = targetSize / detailSize;
   return SHARPEN_AMOUNT
     * smoothstep((scale - SHARPEN_FROM) / (SHARPEN_FULL - SHARPEN_FROM))
     * smoothstep((sourceSize - SHARPEN_MIN_SOURCE) / (SHARPEN_FULL_SOURCE - SHARPEN_MIN_SOURCE));

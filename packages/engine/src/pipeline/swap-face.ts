@@ -73,6 +73,11 @@ export interface SwapFaceOptions {
   sharpen?: boolean;
   /** Even the source's light across the face's midline (default true; see even-light.ts). */
   evenLight?: boolean;
+  /**
+   * The face size the source's detail is worth (default its size; see source-blur.ts): a blurred
+   * face is sharpened and given the target's grain as a face that small would be.
+   */
+  sourceSharpSize?: number;
 }
 
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
@@ -188,8 +193,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // it: relit with the rest, not apart as a turned head's far side is (its own gain there left a
   // step along the midline).
   if (cut.mirrored > 0 && warped.fromTwin) for (let i = 0; i < n; i++) if (warped.fromTwin[i] && cut.twinned[warped.triangle[i]!]) warped.fromTwin[i] = 0;
-  const sharpened = opts.sharpen === false ? 0 : sharpenAmount(srcFace.size, faceSize);
-  sharpenWarped(W, cover, w, h, faceSize / srcFace.size, sharpened);
+  const detail = Math.min(srcFace.size, opts.sourceSharpSize ?? srcFace.size);
+  const sharpened = opts.sharpen === false ? 0 : sharpenAmount(srcFace.size, faceSize, detail);
+  sharpenWarped(W, cover, w, h, faceSize / detail, sharpened);
   const evened = opts.evenLight !== false && Math.abs(dstFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW && Math.abs(srcFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW
     ? evenSourceLight(W, cover, roi, [dstPts[2 * 10]! - roi.x, dstPts[2 * 10 + 1]! - roi.y], [dstPts[2 * 152]! - roi.x, dstPts[2 * 152 + 1]! - roi.y], faceSize, { image: od, width: ow })
     : null;
@@ -222,7 +228,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // Its eyes and teeth then take the target's light, from white.
   const cast = lightOf(whites.dst?.tint ?? null);
   const exposure = whites.src && whites.dst ? whites.dst.luma / whites.src.luma : 1;
-  const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: srcFace.size, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast, featureExposure: exposure });
+  const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: detail, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast, featureExposure: exposure });
   timer('relight', performance.now() - t);
 
   t = performance.now();

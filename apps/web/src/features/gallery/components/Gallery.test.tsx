@@ -129,7 +129,7 @@ describe('Gallery', () => {
   });
 
   it('tells under the image what the engine noticed about the face photo, in English and French', async () => {
-    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on'] }, { ...item(3), warnings: ['source_covered', 'source_partial'] }, { ...item(4), warnings: ['source_hand', 'source_side_lit'] })];
+    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on', 'source_blurry'] }, { ...item(3), warnings: ['source_covered', 'source_partial'] }, { ...item(4), warnings: ['source_hand', 'source_side_lit'] })];
     renderGallery(false);
     const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
     fireEvent.click(tiles[0]!);
@@ -145,7 +145,10 @@ describe('Gallery', () => {
       'Part of your face is cut off by the edge of your face photo, so that part was filled in from the other side of your face or kept from the target photo. A photo with your whole face in it gives a better result.',
     ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
-    expect(notes()).toEqual(['Your face photo shows your face from the side, so the eyes and nose were kept from the target photo. A photo facing the camera gives a better result.']);
+    expect(notes()).toEqual([
+      'Your face photo shows your face from the side, so the eyes and nose were kept from the target photo. A photo facing the camera gives a better result.',
+      'Your face photo is blurry, so the new face is softer than the photo around it. A sharp photo of your face gives a sharper result.',
+    ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(notes()).toEqual(['Your face photo is small beside the face in the target photo, so the result is softer than the photo around it. A larger photo of your face gives a sharper result.']);
     cleanup();
@@ -161,7 +164,10 @@ describe('Gallery', () => {
       'Une partie de votre visage est coupée par le bord de votre photo de visage : elle a été complétée par l\'autre côté de votre visage ou conservée de la photo cible. Une photo montrant tout votre visage donne un meilleur résultat.',
     ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
-    expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre photo de visage vous montre de profil : les yeux et le nez de la photo cible ont été conservés. Une photo de face donne un meilleur résultat.');
+    expect(within(screen.getByRole('dialog')).getAllByRole('note').map((n) => n.textContent)).toEqual([
+      'Votre photo de visage vous montre de profil : les yeux et le nez de la photo cible ont été conservés. Une photo de face donne un meilleur résultat.',
+      'Votre photo de visage est floue : le nouveau visage est moins net que le reste de la photo. Une photo nette de votre visage donne un résultat plus net.',
+    ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
     expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre visage est petit sur votre photo par rapport à celui de la photo cible : le résultat est moins net que le reste de la photo. Une photo plus grande de votre visage donne un résultat plus net.');
   });

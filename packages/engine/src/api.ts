@@ -97,7 +97,7 @@ export const SMALL_SOURCE_SCALE = 3;
 /**
  * A face photo blurred so far that its detail is worth a face BLURRED times its size or less (see
  * source-blur.ts) swapped onto a face BLURRY_SOURCE_SCALE times that: the user is told it is
- * blurred. 012 under a blur of sigma 2 (its detail worth 122 px) onto the 305-px 008 is plainly
+ * blurred. 012 under a blur of sigma 2 (its detail worth 125 px) onto the 305-px 008 is plainly
  * softer than the dreadlocks around it; 008 likewise (153 px) onto the 252-px 012, whose own face
  * is soft-focused, is not.
  */

@@ -360,12 +360,12 @@ describe('swapFaces', () => {
   });
 
   it('warns of a blurred face photo, and gives the new face the target\'s grain', async () => {
-    const blurred = await sharp(fixture(FILES.eastAsian)).blur(2).jpeg({ quality: 92 }).toBuffer();
-    // 012's 252-px face under a blur of sigma 2 holds the detail of a 122-px one: onto the 305-px
+    const blurred = await sharp(fixture(FILES.eastAsian)).blur(3).jpeg({ quality: 92 }).toBuffer();
+    // 012's 252-px face under a blur of sigma 3 holds the detail of a 100-px one: onto the 305-px
     // 008 it is plainly softer than the dreadlocks around it.
     expect((await swapFaces({ source: blurred, target: fixture(FILES.glasses), identity: false })).warnings).toEqual(['source_blurry']);
-    // Onto 013 (252 px) it is given 013's grain: swapped by its pixel size, its skin had 0.28 of
-    // the target's fine texture.
+    // Onto 013 (252 px) it is given 013's grain: swapped by its pixel size, its skin had 0.25 of
+    // the target's fine texture (1.00 now).
     const beard = '013_ai-sfhq-beard-glasses-elderly.jpg';
     const t = await decodedWithFace(beard);
     const r = await swapFaces({ source: blurred, target: fixture(beard), identity: false, keepRaw: true });

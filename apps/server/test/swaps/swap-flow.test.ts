@@ -135,7 +135,7 @@ describe('POST /app/api/upload → job → gallery', () => {
     return sharp(img).extract({ left: 0, top: 0, width: width!, height: Math.round(height! * 0.62) }).jpeg().toBuffer();
   };
 
-  /** 008 out of focus (a blur of sigma 3): its 305-px face holds the detail of a 108-px one. */
+  /** 008 out of focus (a blur of sigma 3): its 305-px face holds the detail of a 77-px one. */
   const outOfFocus = () => sharp(fixture('008_ai-sfhq-frontal-glasses-darkskin.jpg')).blur(3).jpeg({ quality: 92 }).toBuffer();
 
   it.each([

@@ -12,7 +12,8 @@ import { loadModels, type Models } from './models.ts';
 import { swapFace } from './pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import { sourceSideLit } from './pipeline/side-lit.ts';
-import { faceBlur } from './pipeline/source-blur.ts';
+import { faceBlur } from './pipeline/face-blur.ts';
+import { blurShare } from './pipeline/focus.ts';
 import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
 import { cacheKey, ImageCache, type ImageEntry } from './image-cache.ts';
@@ -96,7 +97,7 @@ export type SwapWarning = (typeof SWAP_WARNINGS)[number];
 export const SMALL_SOURCE_SCALE = 3;
 /**
  * A face photo blurred so far that its detail is worth a face BLURRED times its size or less (see
- * source-blur.ts) swapped onto a face BLURRY_SOURCE_SCALE times that: the user is told it is
+ * face-blur.ts) swapped onto a face BLURRY_SOURCE_SCALE times that: the user is told it is
  * blurred. 012 under a blur of sigma 2 (its detail worth 125 px) onto the 305-px 008 is plainly
  * softer than the dreadlocks around it; 008 likewise (153 px) onto the 252-px 012, whose own face
  * is soft-focused, is not.
@@ -182,7 +183,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), sharpSize: new Map(), reduced: new Map() };
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), reduced: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);
@@ -282,7 +283,9 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   if (once(source.sideLit, srcFace, () => sourceSideLit(source.img, srcFace))) warnings.add('source_side_lit');
   add('side-light', performance.now() - t);
   t = performance.now();
-  const sharpSize = once(source.sharpSize, srcFace, () => faceBlur(source.img, srcFace).sharpSize);
+  const srcBlur = once(source.blur, srcFace, () => faceBlur(source.img, srcFace));
+  const sharpSize = srcBlur.sharpSize;
+  const dstBlurs = targets.map((face) => once(target.blur, face, () => faceBlur(target.img, face)));
   add('blur', performance.now() - t);
   t = performance.now();
   const from: Array<{ img: RgbImage; face: Face }> = [];
@@ -290,7 +293,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   add('reduce', performance.now() - t);
   onto.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize });
+    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize, focus: { source: blurShare(srcBlur, srcFace.size), target: blurShare(dstBlurs[k]!, face.size) } });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { RgbImage } from './decode.ts';
 import type { Face } from './detect.ts';
+import type { FaceBlur } from './pipeline/face-blur.ts';
 
 export interface ImageEntry {
   img: RgbImage;
@@ -13,8 +14,8 @@ export interface ImageEntry {
   hands: Map<number, Float32Array[]>;
   /** Whether a face is lit from one side beyond what even-light evens (see side-lit.ts), by face index. */
   sideLit: Map<number, boolean>;
-  /** The face size a face's detail is worth, blurred (see source-blur.ts), by face index. */
-  sharpSize: Map<number, number>;
+  /** How blurred a face is in the photo (see face-blur.ts), by face index. */
+  blur: Map<number, FaceBlur>;
   /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
   reduced: Map<string, { img: RgbImage; face: Face }>;
 }

@@ -17,7 +17,7 @@ export const SHARPEN_MIN_SOURCE = 64, SHARPEN_FULL_SOURCE = 96;
 
 /**
  * The unsharp amount for a source face of `sourceSize` px warped onto one of `targetSize` px, its
- * detail worth a face of `detailSize` px (smaller when the photo is blurred, see source-blur.ts).
+ * detail worth a face of `detailSize` px (smaller when the photo is blurred, see face-blur.ts).
  */
 export function sharpenAmount(sourceSize: number, targetSize: number, detailSize = sourceSize): number {
   const scale = targetSize / detailSize;

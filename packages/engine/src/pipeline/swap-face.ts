@@ -18,6 +18,7 @@ import { handCover } from './hand-shape.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 import { gateForehead } from './forehead.ts';
 import { sharpenAmount, sharpenWarped } from './sharpen.ts';
+import { defocus, focusBlur } from './focus.ts';
 import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretch-fade.ts';
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { relightDifferences } from './relight-pass.ts';
@@ -46,6 +47,8 @@ export interface SwapFaceStats {
   sideOn: boolean;
   /** Unsharp amount given to a source face smaller than the target's (0: none, see sharpen.ts). */
   sharpened: number;
+  /** Gaussian sigma (pixels) the source was blurred by to match a target out of focus (0: none, see focus.ts). */
+  defocused: number;
   /** Largest brightness factor that evened the source's light across the midline (1: none, see even-light.ts). */
   evenedBy: number;
   /** Forehead pixels (brows up) swapped: bare skin in both faces (see forehead.ts). */
@@ -74,10 +77,15 @@ export interface SwapFaceOptions {
   /** Even the source's light across the face's midline (default true; see even-light.ts). */
   evenLight?: boolean;
   /**
-   * The face size the source's detail is worth (default its size; see source-blur.ts): a blurred
+   * The face size the source's detail is worth (default its size; see face-blur.ts): a blurred
    * face is sharpened and given the target's grain as a face that small would be.
    */
   sourceSharpSize?: number;
+  /**
+   * The two faces' blur, each as a share of its face's size (see focus.ts): a target softer than
+   * the source has the warped source blurred to match (default: none).
+   */
+  focus?: { source: number; target: number };
 }
 
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
@@ -194,7 +202,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // step along the midline).
   if (cut.mirrored > 0 && warped.fromTwin) for (let i = 0; i < n; i++) if (warped.fromTwin[i] && cut.twinned[warped.triangle[i]!]) warped.fromTwin[i] = 0;
   const detail = Math.min(srcFace.size, opts.sourceSharpSize ?? srcFace.size);
-  const sharpened = opts.sharpen === false ? 0 : sharpenAmount(srcFace.size, faceSize, detail);
+  // A target out of focus takes the source as soft as itself, unsharpened (see focus.ts).
+  const defocused = opts.focus ? focusBlur(opts.focus.source, opts.focus.target, faceSize) : 0;
+  if (defocused > 0) defocus(W, cover, w, h, defocused);
+  const sharpened = opts.sharpen === false || defocused > 0 ? 0 : sharpenAmount(srcFace.size, faceSize, detail);
   sharpenWarped(W, cover, w, h, faceSize / detail, sharpened);
   const evened = opts.evenLight !== false && Math.abs(dstFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW && Math.abs(srcFace.rotation.yaw) < EVEN_LIGHT_MAX_YAW
     ? evenSourceLight(W, cover, roi, [dstPts[2 * 10]! - roi.x, dstPts[2 * 10 + 1]! - roi.y], [dstPts[2 * 152]! - roi.x, dstPts[2 * 152 + 1]! - roi.y], faceSize, { image: od, width: ow })
@@ -234,5 +245,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   t = performance.now();
   const changed = blendDifferences(out, roi, W, lit.small, lit.grid, alpha, support, faceSize);
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: (mirror?.mirrored ?? 0) + cut.mirrored, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, sourcePartial: cutShown >= MIN_CUT_TRIANGLES, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: (mirror?.mirrored ?? 0) + cut.mirrored, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, defocused, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, sourcePartial: cutShown >= MIN_CUT_TRIANGLES, alpha, skin: masks.skin };
 }

@@ -1,7 +1,9 @@
-// How sharp a face photo really is. A face's size in pixels says how much detail it could hold,
-// not how much it does: a profile picture saved small and blown up again, a selfie out of focus or
-// shaken in a dim room is 500 px of a 120-px face. Swapped by its pixel size such a face was neither
-// sharpened nor given the target's grain, and the user was not told why the new face is soft.
+// How sharp a face in a photo really is. A face's size in pixels says how much detail it could
+// hold, not how much it does: a profile picture saved small and blown up again, a selfie out of
+// focus or shaken in a dim room is 500 px of a 120-px face. Swapped by its pixel size such a face
+// photo was neither sharpened nor given the target's grain, and the user was not told why the new
+// face is soft; and a crisp face pasted into a target photo out of focus (a soft portrait, a
+// player caught running) stood out sharp against its own hair and ears.
 // The blur is read off the face's own edges (eyes, brows, nostrils, lips), after Zhuo & Sim,
 // "Defocus map estimation from a single image" (2011): a step edge blurred by a Gaussian of sigma s
 // loses, under a further blur of sigma0, its gradient's peak by sqrt(s² + sigma0²) / s, so the ratio
@@ -23,6 +25,8 @@ const READ_FACE_SIZE = 320;
  * SHARP_SIGMA up, worth SHARP_SIGMA / reading of its size.
  */
 export const SHARP_SIGMA = 1.25;
+/** What a perfect step edge reads (analysed pixels): the discrete gradient's own spread (sigma s reads about hypot(s, 0.7)). */
+const READ_BASE = 0.7;
 /** Reading (analysed pixels) above which the face is read again at half the size. */
 const MAX_READ = 1.6;
 /** Smallest face size (pixels) a face is reduced to for a reading. */
@@ -37,8 +41,13 @@ const DIRECTIONS = 4;
 const MIN_EDGES = 12;
 
 export interface FaceBlur {
-  /** Gaussian blur of the face's edges, in the photo's pixels. */
+  /** Gaussian blur of the face's edges as read, in the photo's pixels (a sharp photo reads 0.6–1.2 px). */
   sigma: number;
+  /**
+   * The blur the photo itself adds to the face, in the photo's pixels: the reading less the
+   * READ_BASE it gives a perfect edge, in quadrature (0 for a sharp photo).
+   */
+  blur: number;
   /** The face's size its detail is worth (pixels, at most its size): size × SHARP_SIGMA / blur. */
   sharpSize: number;
 }
@@ -58,8 +67,9 @@ export function faceBlur(img: RgbImage, face: Face): FaceBlur {
     if (s2 === 0) break;
     k *= 2; s = s2;
   }
-  const sharpSize = s <= SHARP_SIGMA ? (k === k0 ? face.size : face.size / k) : (face.size * SHARP_SIGMA) / (s * k);
-  return { sigma: s * k, sharpSize };
+  if (s <= SHARP_SIGMA && k === k0) return { sigma: s * k, blur: 0, sharpSize: face.size };
+  const sharpSize = s <= SHARP_SIGMA ? face.size / k : (face.size * SHARP_SIGMA) / (s * k);
+  return { sigma: s * k, blur: k * Math.sqrt(Math.max(0, s * s - READ_BASE * READ_BASE)), sharpSize };
 }
 
 function readAt(img: RgbImage, face: Face, k: number): number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { edgeSigma, faceBlur } from '../src/pipeline/source-blur.ts';
+import { edgeSigma, faceBlur } from '../src/pipeline/face-blur.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
 /**
@@ -45,6 +45,7 @@ describe('faceBlur', () => {
     for (const name of [FILES.eileen, FILES.hopper, FILES.older, FILES.glasses, FILES.threeQuarter, FILES.baby, FILES.eastAsian, FILES.scarf, FILES.hand]) {
       const { img, face } = await decodedWithFace(name);
       expect(faceBlur(img, face).sharpSize, name).toBe(face.size);
+      expect(faceBlur(img, face).blur, name).toBe(0);
     }
   });
 
@@ -59,6 +60,15 @@ describe('faceBlur', () => {
     }
     expect(sizes[0]).toBeLessThan(0.6);
     expect(sizes[1]).toBeLessThan(sizes[0]!);
+  });
+
+  it('reads the blur of a large face that is sharp only once reduced', async () => {
+    // 007's 714-px face under sigma 3 reads sharp only at a quarter of its size: 2.8 px of blur.
+    const { img, face } = await decodedWithFace(await sharp(fixture(FILES.older)).blur(3).jpeg({ quality: 92 }).toBuffer());
+    const b = faceBlur(img, face);
+    expect(b.blur).toBeGreaterThan(2);
+    expect(b.blur).toBeLessThan(3.5);
+    expect(b.sharpSize).toBeLessThan(face.size / 3);
   });
 
   it('finds a shaken face photo worth a smaller face', async () => {

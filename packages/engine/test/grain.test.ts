@@ -1,23 +1,58 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { swapFaces } from '../src/index.ts';
-import { calmGrain, MAX_GRAIN_RATIO, mulberry32, planarLevel } from '../src/pipeline/grain.ts';
+import { calmGrain, MAX_GRAIN_RATIO, mulberry32, noiseSigma, NOISY_FROM, planarLevel, planarNoise, targetNoise } from '../src/pipeline/grain.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
-describe('calmGrain', () => {
-  const w = 64, h = 64, n = w * h;
-  const skin = new Uint8Array(n).fill(1);
-  /** A grey ramp (no fine detail) plus noise of `sigma`, the same in each channel. */
-  const plane = (sigma: number) => {
-    const rand = mulberry32(5);
-    const p = new Float32Array(3 * n);
-    for (let i = 0; i < n; i++) {
-      const v = 60 + (i % w) + ((rand() + rand() + rand() - 1.5) * 2) * sigma;
-      p[i] = v; p[n + i] = v; p[2 * n + i] = v;
-    }
-    return p;
-  };
+const w = 64, h = 64, n = w * h;
+const skin = new Uint8Array(n).fill(1);
+/** A grey ramp (no fine detail) plus noise of `sigma`, the same in each channel. */
+const plane = (sigma: number) => {
+  const rand = mulberry32(5);
+  const p = new Float32Array(3 * n);
+  for (let i = 0; i < n; i++) {
+    const v = 60 + (i % w) + ((rand() + rand() + rand() - 1.5) * 2) * sigma;
+    p[i] = v; p[n + i] = v; p[2 * n + i] = v;
+  }
+  return p;
+};
 
+describe('noise', () => {
+  it('reads the sigma of white noise, and none on a smooth ramp', () => {
+    for (const sigma of [3, 6]) {
+      const read = planarNoise(plane(sigma), w, h, skin, 1) / sigma;
+      expect(read, `sigma ${sigma}`).toBeGreaterThan(0.85);
+      expect(read, `sigma ${sigma}`).toBeLessThan(1.15);
+    }
+    expect(planarNoise(plane(0), w, h, skin, 1)).toBeLessThan(0.2);
+  });
+
+  it('gives a face the noise of a target far noisier, and nothing else', () => {
+    expect(noiseSigma(7, 2)).toBeCloseTo(Math.sqrt(45), 5);
+    // A clean photo (the fixtures read 0.7–1.3), or one barely noisier than the face: nothing.
+    expect(noiseSigma(NOISY_FROM - 0.1, 0.5)).toBe(0);
+    expect(noiseSigma(4, 3)).toBe(0);
+  });
+
+  it('gives a clean face photo the noise of a high-ISO target photo', async () => {
+    // 012 with noise of sigma 6 added reads 6.9; 008 pasted there read 1.9, plastic beside it.
+    const { data, info } = await sharp(fixture(FILES.eastAsian)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rand = mulberry32(9);
+    for (let i = 0; i < data.length; i += 3) {
+      const v = (rand() + rand() + rand() - 1.5) * 12;
+      for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, Math.round(data[i + c]! + v)));
+    }
+    const noisy = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const t = await decodedWithFace(noisy);
+    const r = await swapFaces({ source: fixture(FILES.glasses), target: noisy, identity: false, keepRaw: true });
+    const m = r.raw!.masks[0]!;
+    const want = targetNoise(t.img.data, t.img.width, m.roi, m.support);
+    expect(want).toBeGreaterThan(5);
+    expect(targetNoise(r.raw!.image.data, t.img.width, m.roi, m.support) / want).toBeGreaterThan(0.75);
+  });
+});
+
+describe('calmGrain', () => {
   it('brings a grain far over the target\'s down toward MAX_GRAIN_RATIO times it', () => {
     const p = plane(6);
     const have = planarLevel(p, w, h, skin, 1), want = have / 4;

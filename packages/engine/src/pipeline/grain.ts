@@ -5,33 +5,93 @@
 import type { Roi } from '../raster/warp.ts';
 
 /**
- * High-frequency level: mean absolute discrete Laplacian of luminance over skin pixels, sampled on
- * a sparse lattice (the statistic settles long before every pixel is visited).
+ * Visits the absolute discrete Laplacian of luminance at skin pixels (with their four neighbours
+ * skin) on a sparse lattice (the statistics settle long before every pixel is visited).
  * `lum(i)` returns the luminance of ROI pixel i.
  */
-function level(lum: (i: number) => number, skin: Uint8Array, w: number, h: number, step: number): number {
-  let s = 0, count = 0;
+function eachLaplacian(lum: (i: number) => number, skin: Uint8Array, w: number, h: number, step: number, visit: (v: number) => void): void {
   for (let y = 1; y < h - 1; y += step) {
     for (let x = 1; x < w - 1; x += step) {
       const i = y * w + x;
       if (skin[i] === 0 || skin[i - 1] === 0 || skin[i + 1] === 0 || skin[i - w] === 0 || skin[i + w] === 0) continue;
-      s += Math.abs(4 * lum(i) - lum(i - 1) - lum(i + 1) - lum(i - w) - lum(i + w));
-      count++;
+      visit(Math.abs(4 * lum(i) - lum(i - 1) - lum(i + 1) - lum(i - w) - lum(i + w)));
     }
   }
+}
+
+/** High-frequency level: the mean absolute Laplacian over the skin. */
+function level(lum: (i: number) => number, skin: Uint8Array, w: number, h: number, step: number): number {
+  let s = 0, count = 0;
+  eachLaplacian(lum, skin, w, h, step, (v) => { s += v; count++; });
   return count > 0 ? s / count : 0;
 }
 
-export function targetLevel(image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, step = 3): number {
-  return level((i) => {
+/** Luminance of ROI pixel i of an interleaved RGB image. */
+function imageLum(image: Uint8Array, imageWidth: number, roi: Roi): (i: number) => number {
+  return (i) => {
     const p = ((roi.y + ((i / roi.w) | 0)) * imageWidth + roi.x + (i % roi.w)) * 3;
     return 0.299 * image[p]! + 0.587 * image[p + 1]! + 0.114 * image[p + 2]!;
-  }, skin, roi.w, roi.h, step);
+  };
+}
+
+/** Luminance of pixel i of planar RGB (3 planes of n). */
+function planarLum(rgb: Float32Array, n: number): (i: number) => number {
+  return (i) => 0.299 * rgb[i]! + 0.587 * rgb[n + i]! + 0.114 * rgb[2 * n + i]!;
+}
+
+export function targetLevel(image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, step = 3): number {
+  return level(imageLum(image, imageWidth, roi), skin, roi.w, roi.h, step);
 }
 
 export function planarLevel(rgb: Float32Array, w: number, h: number, skin: Uint8Array, step = 3): number {
-  const n = w * h;
-  return level((i) => 0.299 * rgb[i]! + 0.587 * rgb[n + i]! + 0.114 * rgb[2 * n + i]!, skin, w, h, step);
+  return level(planarLum(rgb, w * h), skin, w, h, step);
+}
+
+/**
+ * Sensor noise (sigma, levels) over the skin: the median absolute Laplacian, as a normal spread
+ * (× 1.4826) of white noise (whose Laplacian's sigma is sqrt(20) times its own). The median
+ * passes over the sparse strong answers of pores, wrinkles and edges that the mean level counts.
+ * The fixtures' faces read 0.7–1.3; with noise of sigma 6 added, 6.8–7.4.
+ */
+function noise(lum: (i: number) => number, skin: Uint8Array, w: number, h: number, step: number): number {
+  const BINS = 1024, SCALE = 4;
+  const hist = new Uint32Array(BINS);
+  let count = 0;
+  eachLaplacian(lum, skin, w, h, step, (v) => { hist[Math.min(BINS - 1, (v * SCALE) | 0)]!++; count++; });
+  if (count === 0) return 0;
+  let left = count / 2;
+  for (let b = 0; b < BINS; b++) {
+    left -= hist[b]!;
+    if (left <= 0) return (1.4826 * (b + 0.5)) / SCALE / Math.sqrt(20);
+  }
+  return 0;
+}
+
+export function targetNoise(image: Uint8Array, imageWidth: number, roi: Roi, skin: Uint8Array, step = 2): number {
+  return noise(imageLum(image, imageWidth, roi), skin, roi.w, roi.h, step);
+}
+
+export function planarNoise(rgb: Float32Array, w: number, h: number, skin: Uint8Array, step = 2): number {
+  return noise(planarLum(rgb, w * h), skin, w, h, step);
+}
+
+/**
+ * A target photo this much noisier than the new face (as brightened), and noisier than NOISY_FROM,
+ * has its noise given to the face whatever their sizes (a high-ISO photo taken indoors: a clean
+ * face photo pasted there came out with 0.3–0.5 of its surroundings' fine texture, plastic).
+ */
+export const NOISY_RATIO = 1.5, NOISY_FROM = 2.5;
+/**
+ * Face size (pixels) from which a target's noise is read: on a smaller face the finest band is the
+ * face's own drawing, not noise (the fixtures' faces of 36–93 px read 3.0–4.2, clean as they are;
+ * from 150 px, 0.7–1.6, and the grainy print 003 5.1).
+ */
+export const NOISE_MIN_FACE = 128;
+
+/** Noise sigma that brings a face's noise `have` up to a target's `want` (0 unless NOISY_RATIO and NOISY_FROM are passed). */
+export function noiseSigma(want: number, have: number): number {
+  if (want < NOISY_FROM || want < NOISY_RATIO * have) return 0;
+  return Math.min(10, Math.sqrt(want * want - have * have));
 }
 
 /** Noise sigma that lifts a level `have` to `want` (0 when already detailed enough). */

@@ -9,7 +9,7 @@ import type { Roi } from '../raster/warp.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import { featureWeight, lipWeight } from './mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
-import { calmGrain, grainSigma, NOISE_TILE, noiseTile, planarLevel, targetLevel } from './grain.ts';
+import { calmGrain, grainSigma, NOISE_MIN_FACE, NOISE_TILE, noiseSigma, noiseTile, planarLevel, planarNoise, targetLevel, targetNoise } from './grain.ts';
 import { RatioHistogram, relitLevels, rollOff } from './highlights.ts';
 import { luma } from './skin-model.ts';
 
@@ -171,8 +171,11 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   const want = targetLevel(od, ow, roi, skin);
   let have = planarLevel(W, w, h, skin) * gGlobal;
   if (calmGrain(W, w, h, want, have)) have = planarLevel(W, w, h, skin) * gGlobal;
-  // Grain: only when the source face is smaller (so softer) than the face it replaces.
-  const sigma = inp.grain && inp.sourceSize < 0.9 * faceSize ? grainSigma(want, have) : 0;
+  // Grain: the target's fine texture when the source face is smaller (so softer) than the face it
+  // replaces; and a noisy target's noise, whatever the sizes.
+  const sized = inp.grain && inp.sourceSize < 0.9 * faceSize ? grainSigma(want, have) : 0;
+  const noisy = inp.grain && faceSize >= NOISE_MIN_FACE ? noiseSigma(targetNoise(od, ow, roi, skin), planarNoise(W, w, h, skin) * gGlobal) : 0;
+  const sigma = Math.max(sized, noisy);
   // Fused full-resolution pass: relight (+ grain) each warped pixel, turn it into the difference
   // from the target, and box-average that difference onto the blend's coarse grid.
   const k = faceSize > 360 ? 4 : faceSize > 160 ? 2 : 1;

@@ -28,18 +28,41 @@ export function focusBlur(source: number, target: number, faceSize: number): num
 /**
  * Blurs the warped source (3 planes of w × h) by `sigma` where the warp covered it (`cover` not 0),
  * normalised by the blurred cover so the blank around the mesh does not darken its edge. Pixels
- * outside the cover are left as they are.
+ * outside the cover are left as they are. Only the cover's box (and 3 sigma around it) is blurred:
+ * the ROI's margins are about half its area, and 12 box passes over a 700 × 800 ROI took 60–90 ms.
  */
 export function defocus(planes: Float32Array, cover: Uint8Array, w: number, h: number, sigma: number): void {
-  const n = w * h;
-  const tmp = new Float32Array(n);
-  const weight = Float32Array.from(cover, (c) => (c ? 1 : 0));
-  almostGaussian(weight, w, h, sigma, tmp);
-  const p = new Float32Array(n);
+  let x0 = w, y0 = h, x1 = -1, y1 = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!cover[y * w + x]) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      y1 = y;
+    }
+  }
+  if (x1 < 0) return;
+  const m = Math.ceil(3 * sigma) + 1;
+  x0 = Math.max(0, x0 - m); y0 = Math.max(0, y0 - m); x1 = Math.min(w - 1, x1 + m); y1 = Math.min(h - 1, y1 + m);
+  const bw = x1 - x0 + 1, bh = y1 - y0 + 1, bn = bw * bh, n = w * h;
+  const tmp = new Float32Array(bn), weight = new Float32Array(bn), p = new Float32Array(bn);
+  for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) weight[y * bw + x] = cover[(y0 + y) * w + x0 + x] ? 1 : 0;
+  almostGaussian(weight, bw, bh, sigma, tmp);
   for (let c = 0; c < 3; c++) {
-    const plane = planes.subarray(c * n, (c + 1) * n);
-    for (let i = 0; i < n; i++) p[i] = cover[i] ? plane[i]! : 0;
-    almostGaussian(p, w, h, sigma, tmp);
-    for (let i = 0; i < n; i++) if (cover[i]) plane[i] = p[i]! / weight[i]!;
+    const o = c * n;
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0; x < bw; x++) {
+        const i = (y0 + y) * w + x0 + x;
+        p[y * bw + x] = cover[i] ? planes[o + i]! : 0;
+      }
+    }
+    almostGaussian(p, bw, bh, sigma, tmp);
+    for (let y = 0; y < bh; y++) {
+      for (let x = 0; x < bw; x++) {
+        const i = (y0 + y) * w + x0 + x;
+        if (cover[i]) planes[o + i] = p[y * bw + x]! / weight[y * bw + x]!;
+      }
+    }
   }
 }

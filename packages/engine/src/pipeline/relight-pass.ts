@@ -147,7 +147,6 @@ export interface RelitDifferences {
   gains: [number, number, number];
 }
 
-/** Relights `inp.warped` in place into its differences from the target (see the file's comment). */
 /**
  * The noise sigma a noisy target gives the face (see noiseSigma), its skin read every
  * faceSize / 150 pixels (a median settles on some ten thousand samples; every other pixel of a
@@ -159,6 +158,7 @@ function noiseGap(W: Float32Array, od: Uint8Array, ow: number, roi: Roi, skin: U
   return want < NOISY_FROM ? 0 : noiseSigma(want, planarNoise(W, roi.w, roi.h, skin, step) * gain);
 }
 
+/** Relights `inp.warped` in place into its differences from the target (see the file's comment). */
 export function relightDifferences(inp: RelightInput): RelitDifferences {
   const { warped: W, fromTwin: warpedTwin, roi, alpha, skin, faceSize, placed, dstPts, up, seed } = inp;
   const cast = inp.featureCast ?? [1, 1, 1];

@@ -9,6 +9,7 @@
 // hairline and everything above it stay the target's and the source's hair is never taken.
 import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
+import { smooth121 } from '../raster/blur.ts';
 import { lookup } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
 import { imagePx, luma, planarPx, skinModel, spread2, type Px, type SkinModel } from './skin-model.ts';
@@ -315,20 +316,6 @@ export function applyGate(cover: Uint8Array, zone: Uint8Array, keep: Uint8Array,
     }
   }
   return kept;
-}
-
-/** `field` (gw × gh) convolved with [1 2 1] / 4 along each axis, edges repeated. */
-function smooth121(field: Float32Array, gw: number, gh: number): Float32Array {
-  const tmp = new Float32Array(field.length), out = new Float32Array(field.length);
-  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
-    const c = y * gw + x;
-    tmp[c] = (field[y * gw + Math.max(0, x - 1)]! + 2 * field[c]! + field[y * gw + Math.min(gw - 1, x + 1)]!) / 4;
-  }
-  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
-    const c = y * gw + x;
-    out[c] = (tmp[Math.max(0, y - 1) * gw + x]! + 2 * tmp[c]! + tmp[Math.min(gh - 1, y + 1) * gw + x]!) / 4;
-  }
-  return out;
 }
 
 /** 1 for the grid cells holding any pixel of the zone. */

@@ -2,6 +2,7 @@
 // softer) than the target face, the target's grain is restored: deterministic luminance noise
 // brings the face's high-frequency energy up to its surroundings'. A fixed seeded noise tile keeps
 // the output identical for identical inputs. A source far grainier, once brightened, is calmed.
+import { smooth121 } from '../raster/blur.ts';
 import type { Roi } from '../raster/warp.ts';
 
 /**
@@ -121,23 +122,10 @@ export function calmGrain(planes: Float32Array, w: number, h: number, want: numb
   if (want <= 0 || have <= MAX_GRAIN_RATIO * want) return false;
   const f = Math.max(MIN_CALM, (MAX_GRAIN_RATIO * want) / have);
   const n = w * h;
-  const tmp = new Float32Array(n);
   for (let c = 0; c < 3; c++) {
     const p = planes.subarray(c * n, (c + 1) * n);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const l = x > 0 ? x - 1 : x, r = x < w - 1 ? x + 1 : x;
-        tmp[y * w + x] = (p[y * w + l]! + 2 * p[y * w + x]! + p[y * w + r]!) * 0.25;
-      }
-    }
-    for (let y = 0; y < h; y++) {
-      const u = y > 0 ? y - 1 : y, d = y < h - 1 ? y + 1 : y;
-      for (let x = 0; x < w; x++) {
-        const b = (tmp[u * w + x]! + 2 * tmp[y * w + x]! + tmp[d * w + x]!) * 0.25;
-        const i = y * w + x;
-        p[i] = b + (p[i]! - b) * f;
-      }
-    }
+    const blurred = smooth121(p, w, h);
+    for (let i = 0; i < n; i++) p[i] = blurred[i]! + (p[i]! - blurred[i]!) * f;
   }
   return true;
 }

@@ -60,3 +60,17 @@ export function almostGaussian(plane: Float32Array, w: number, h: number, sigma:
   const t = tmp && tmp.length >= plane.length ? tmp : new Float32Array(plane.length);
   for (let k = 0; k < passes; k++) boxBlurPass(plane, w, h, ((k < m ? wl : wl + 2) - 1) / 2, t);
 }
+
+/** `field` (gw × gh) convolved with [1 2 1] / 4 along each axis, edges repeated. */
+export function smooth121(field: Float32Array, gw: number, gh: number): Float32Array {
+  const tmp = new Float32Array(field.length), out = new Float32Array(field.length);
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
+    const c = y * gw + x;
+    tmp[c] = (field[y * gw + Math.max(0, x - 1)]! + 2 * field[c]! + field[y * gw + Math.min(gw - 1, x + 1)]!) / 4;
+  }
+  for (let y = 0; y < gh; y++) for (let x = 0; x < gw; x++) {
+    const c = y * gw + x;
+    out[c] = (tmp[Math.max(0, y - 1) * gw + x]! + 2 * tmp[c]! + tmp[Math.min(gh - 1, y + 1) * gw + x]!) / 4;
+  }
+  return out;
+}

@@ -197,10 +197,10 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const whites = { src: eyeWhiteLight(src, srcFace), dst: eyeWhiteLight(out, dstFace) };
   const wb = whiteBalance(whites.src?.tint ?? null);
   if (wb.some((v) => v !== 1)) for (let c = 0; c < 3; c++) for (let i = c * n; i < (c + 1) * n; i++) W[i]! *= wb[c]!;
-  // A half mirrored for being off the photo takes the photo's light of the other half, a copy of
-  // it: relit with the rest, not apart as a turned head's far side is (its own gain there left a
-  // step along the midline).
-  if (cut.mirrored > 0 && warped.fromTwin) for (let i = 0; i < n; i++) if (warped.fromTwin[i] && cut.twinned[warped.triangle[i]!]) warped.fromTwin[i] = 0;
+  // A turned head's far side, sampled from its mirror twins, is relit apart (see relight.ts). A half
+  // mirrored for being off the photo is not: it is a copy of the photo's light of the other half,
+  // and its own gain there left a step along the midline.
+  const fromTwin = mirror ? Uint8Array.from(warped.triangle, (t) => (t >= 0 && !Number.isNaN(mirror.override[6 * t]!) ? 1 : 0)) : null;
   const detail = Math.min(srcFace.size, opts.sourceSharpSize ?? srcFace.size);
   // A target out of focus takes the source as soft as itself, unsharpened (see focus.ts).
   const defocused = opts.focus ? focusBlur(opts.focus.source, opts.focus.target, faceSize) : 0;
@@ -239,7 +239,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // Its eyes and teeth then take the target's light, from white.
   const cast = lightOf(whites.dst?.tint ?? null);
   const exposure = whites.src && whites.dst ? whites.dst.luma / whites.src.luma : 1;
-  const lit = relightDifferences({ warped: W, fromTwin: warped.fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: detail, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast, featureExposure: exposure });
+  const lit = relightDifferences({ warped: W, fromTwin, target: out, roi, alpha, skin: masks.skin, faceSize, sourceSize: detail, placed, dstPts, up, grain: opts.grain !== false, seed, featureCast: cast, featureExposure: exposure });
   timer('relight', performance.now() - t);
 
   t = performance.now();

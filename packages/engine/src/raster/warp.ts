@@ -31,8 +31,6 @@ export interface WarpOutput {
   rgb: Float32Array;
   /** Class of the triangle that covered the pixel (0 = none). */
   cover: Uint8Array;
-  /** 1 where the pixel was sampled from a replacement (mirrored) source triangle; null without any. */
-  fromTwin: Uint8Array | null;
   /** Index of the triangle that covered the pixel (−1 = none). */
   triangle: Int16Array;
 }
@@ -44,7 +42,6 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
   const cover = new Uint8Array(n);
   const triangle = new Int16Array(n).fill(-1);
   const depth = dstZ ? new Float32Array(n).fill(Infinity) : null;
-  const fromTwin = srcOverride ? new Uint8Array(n) : null;
   const sw = src.width, sh = src.height, sd = src.data;
   const from = new Float64Array(6);
   const to = new Float64Array(6);
@@ -56,9 +53,8 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
     from[4] = dstPts[2 * c]!; from[5] = dstPts[2 * c + 1]!;
     // A triangle facing away in the target is hidden behind the front of the face: skip it.
     if (signedArea2(from[0], from[1], from[2], from[3], from[4], from[5]) >= 0) continue;
-    const twin = srcOverride && !Number.isNaN(srcOverride[6 * t]!) ? 1 : 0;
-    if (twin) {
-      for (let k = 0; k < 6; k++) to[k] = srcOverride![6 * t + k]!;
+    if (srcOverride && !Number.isNaN(srcOverride[6 * t]!)) {
+      for (let k = 0; k < 6; k++) to[k] = srcOverride[6 * t + k]!;
     } else {
       to[0] = srcPts[2 * a]!; to[1] = srcPts[2 * a + 1]!;
       to[2] = srcPts[2 * b]!; to[3] = srcPts[2 * b + 1]!;
@@ -94,7 +90,6 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
         } else if (cover[idx]) continue;
         cover[idx] = cls;
         triangle[idx] = t;
-        if (fromTwin) fromTwin[idx] = twin;
         // Bilinear sample of the source at the mapped position, clamped to the image.
         let sx = ma * x + mb * y + mc;
         let sy = md * x + me * y + mf;
@@ -112,5 +107,5 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
       }
     }
   }
-  return { rgb, cover, fromTwin, triangle };
+  return { rgb, cover, triangle };
 }

@@ -10,6 +10,7 @@ import { cosine, faceDescriptor } from './identity.ts';
 import { handsOnFace } from './hands.ts';
 import { loadModels, type Models } from './models.ts';
 import { swapFace } from './pipeline/work-scale.ts';
+import { faceLight, type FaceLight } from './pipeline/swap-face.ts';
 import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import { sourceSideLit } from './pipeline/side-lit.ts';
 import { faceBlur } from './pipeline/face-blur.ts';
@@ -183,7 +184,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), reduced: new Map() };
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);
@@ -199,33 +200,37 @@ async function descriptorOf(models: Models, entry: ImageEntry, face: Face): Prom
   return d;
 }
 
-/** A fact of one face of an image, judged once per face: a bulk job's face photo is judged once. */
-function once<T>(judged: Map<number, T>, face: Face, judge: () => T): T {
-  let v = judged.get(face.index);
+/** A fact of one face of an image (keyed by face index, or index and factor), judged once: a bulk job's face photo is judged once. */
+function once<K, T>(judged: Map<K, T>, key: K, judge: () => T): T {
+  let v = judged.get(key);
   if (v === undefined) {
     v = judge();
-    judged.set(face.index, v);
+    judged.set(key, v);
   }
   return v;
 }
 
 /** The face with the hands against it (see hands.ts). */
 function withHands(models: Models, entry: ImageEntry, face: Face): Face {
-  return { ...face, hands: once(entry.hands, face, () => handsOnFace(models, entry.img, face)) };
+  return { ...face, hands: once(entry.hands, face.index, () => handsOnFace(models, entry.img, face)) };
 }
 
-/** The source face as the warp should read it for a target face of `targetSize` (see sourceFactor). */
-async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Promise<{ img: RgbImage; face: Face }> {
+/**
+ * The source face as the warp should read it for a target face of `targetSize` (see sourceFactor),
+ * and its light as read there (see faceLight), once per face and factor: a bulk job's face photo is
+ * not read again for every target.
+ */
+async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Promise<{ img: RgbImage; face: Face; light: FaceLight }> {
   const f = sourceFactor(face.size, targetSize);
-  if (f === 1) return { img: entry.img, face };
   const key = `${face.index}:${f}`;
-  let r = entry.reduced.get(key);
+  let r = f === 1 ? { img: entry.img, face } : entry.reduced.get(key);
   if (!r) {
     r = await reduceFace(entry.img, face, f);
     entry.reduced.set(key, r);
     imageCache.trim();
   }
-  return r;
+  const seen = r;
+  return { ...seen, light: once(entry.light, key, () => faceLight(seen.img, seen.face)) };
 }
 
 export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
@@ -280,20 +285,20 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   for (const face of targets) onto.push(withHands(models, target, face));
   add('hands', performance.now() - t);
   t = performance.now();
-  if (once(source.sideLit, srcFace, () => sourceSideLit(source.img, srcFace))) warnings.add('source_side_lit');
+  if (once(source.sideLit, srcFace.index, () => sourceSideLit(source.img, srcFace))) warnings.add('source_side_lit');
   add('side-light', performance.now() - t);
   t = performance.now();
-  const srcBlur = once(source.blur, srcFace, () => faceBlur(source.img, srcFace));
+  const srcBlur = once(source.blur, srcFace.index, () => faceBlur(source.img, srcFace));
   const sharpSize = srcBlur.sharpSize;
-  const dstBlurs = targets.map((face) => once(target.blur, face, () => faceBlur(target.img, face)));
+  const dstBlurs = targets.map((face) => once(target.blur, face.index, () => faceBlur(target.img, face)));
   add('blur', performance.now() - t);
   t = performance.now();
-  const from: Array<{ img: RgbImage; face: Face }> = [];
+  const from: Array<{ img: RgbImage; face: Face; light: FaceLight }> = [];
   for (const face of targets) from.push(await sourceAt(source, handed, face.size));
   add('reduce', performance.now() - t);
   onto.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize, focus: { source: blurShare(srcBlur, srcFace.size), target: blurShare(dstBlurs[k]!, face.size) } });
+    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize, sourceLight: from[k]!.light, focus: { source: blurShare(srcBlur, srcFace.size), target: blurShare(dstBlurs[k]!, face.size) } });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');

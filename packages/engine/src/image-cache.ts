@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { RgbImage } from './decode.ts';
 import type { Face } from './detect.ts';
 import type { FaceBlur } from './pipeline/face-blur.ts';
+import type { FaceLight } from './pipeline/swap-face.ts';
 
 export interface ImageEntry {
   img: RgbImage;
@@ -16,6 +17,8 @@ export interface ImageEntry {
   sideLit: Map<number, boolean>;
   /** How blurred a face is in the photo (see face-blur.ts), by face index. */
   blur: Map<number, FaceBlur>;
+  /** A face's pupils and eye whites as read on it or a reduced copy (see faceLight), key `${face index}:${factor}`. */
+  light: Map<string, FaceLight>;
   /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
   reduced: Map<string, { img: RgbImage; face: Face }>;
 }

@@ -23,7 +23,7 @@ import { fadeStretched, STRETCH_FADE_FROM, STRETCH_FADE_MIN_YAW } from './stretc
 import { EVEN_LIGHT_MAX_YAW, evenSourceLight } from './even-light.ts';
 import { relightDifferences } from './relight-pass.ts';
 import { liftVeil, pupilBlack, veilOver } from './black-level.ts';
-import { eyeWhiteLight, lightOf, whiteBalance } from './sclera.ts';
+import { eyeWhiteLight, lightOf, whiteBalance, type EyeWhiteLight } from './sclera.ts';
 
 export interface SwapFaceStats {
   roi: Roi;
@@ -86,6 +86,15 @@ export interface SwapFaceOptions {
    * the source has the warped source blurred to match (default: none).
    */
   focus?: { source: number; target: number };
+  /** The source's light as read on `src` (see faceLight): read here when absent. */
+  sourceLight?: FaceLight;
+}
+
+/** A face's black and white references in its photo: its pupils' black (see black-level.ts) and its eye whites (see sclera.ts). */
+export interface FaceLight { black: number | null; whites: EyeWhiteLight | null }
+
+export function faceLight(img: RgbImage, face: Face): FaceLight {
+  return { black: pupilBlack(img, face), whites: eyeWhiteLight(img, face) };
 }
 
 /** Head turns beyond which the outline is left alone (the jaw line is then a silhouette, not a contour). */
@@ -190,11 +199,11 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const warped = warpTriangles({ ...warp, src, roi });
   const W = warped.rgb, cover = warped.cover;
   // A source seen through haze has its veil taken off first, one onto a hazy photo takes its veil (see black-level.ts).
-  const black = pupilBlack(src, srcFace);
-  const veil = veilOver(black, pupilBlack(out, dstFace));
-  if (veil !== 0) liftVeil(W, black!, veil);
+  const srcLight = opts.sourceLight ?? faceLight(src, srcFace), dstLight = faceLight(out, dstFace);
+  const veil = veilOver(srcLight.black, dstLight.black);
+  if (veil !== 0) liftVeil(W, srcLight.black!, veil);
   // A source under a coloured light is brought to white (see sclera.ts).
-  const whites = { src: eyeWhiteLight(src, srcFace), dst: eyeWhiteLight(out, dstFace) };
+  const whites = { src: srcLight.whites, dst: dstLight.whites };
   const wb = whiteBalance(whites.src?.tint ?? null);
   if (wb.some((v) => v !== 1)) for (let c = 0; c < 3; c++) for (let i = c * n; i < (c + 1) * n; i++) W[i]! *= wb[c]!;
   // A turned head's far side, sampled from its mirror twins, is relit apart (see relight.ts). A half

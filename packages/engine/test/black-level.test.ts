@@ -4,8 +4,8 @@ import { swapFaces } from '../src/index.ts';
 import { liftVeil, pupilBlack, veilOver } from '../src/pipeline/black-level.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
-/** 007 behind a veil: half its range, lifted by 100 (black at 100, white at 227). */
-const hazy = () => sharp(fixture(FILES.older)).linear(0.5, 100).png().toBuffer();
+/** A fixture (007 by default) behind a veil: half its range, lifted by 100 (black at 100, white at 227). */
+const hazy = (name: string = FILES.older) => sharp(fixture(name)).linear(0.5, 100).png().toBuffer();
 
 describe('pupils as the black reference', () => {
   it('reads a clear photo\'s pupils near black and a hazy one\'s lifted, and a pupil too small to tell as nothing', async () => {
@@ -47,7 +47,7 @@ describe('pupils as the black reference', () => {
   });
 
   it('lays a hazy photo\'s veil over the new face', async () => {
-    const veiled = await sharp(fixture(FILES.eastAsian)).linear(0.5, 100).png().toBuffer();
+    const veiled = await hazy(FILES.eastAsian);
     const { img, face } = await decodedWithFace(veiled);
     expect(pupilBlack(img, face)).toBeGreaterThan(95);
     const r = await swapFaces({ source: fixture(FILES.older), target: veiled, identity: false, keepRaw: true });

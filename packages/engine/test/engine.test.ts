@@ -9,10 +9,10 @@ import { decodeImage } from '../src/decode.ts';
 import { detectOnImage, flatPoints } from '../src/detect.ts';
 import { swapOneFace } from '../src/pipeline/swap-face.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
+import { FOREHEAD_ZONE_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP, topology, TRI_OUTER } from '../src/mesh/topology.ts';
 import { lipWeight } from '../src/pipeline/mask.ts';
 import { targetLevel } from '../src/pipeline/grain.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+import { decodedWithFace, fixture, FILES, lipsMask } from './fixtures.ts';
 import { creaseColour, eyeLine } from '../bench/metrics.ts';
 import { compare, fromPng, thumb, toPng } from './perceptual.ts';
 
@@ -216,8 +216,7 @@ describe('swapFaces', () => {
         for (let i = 0; i < mask.length; i++) if (mask[i]) for (let c = 0; c < 3; c++) { d += Math.abs(r.raw!.image.data[3 * i + c]! - t.data[3 * i + c]!); n++; }
         return d / n;
       };
-      const lips = new Uint8Array(t.width * t.height);
-      fillPolygon(lips, t.width, t.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
+      const lips = lipsMask(t, face);
       const nose = new Uint8Array(t.width * t.height);
       const [nx, ny] = face.landmarks[4]!, rad = 0.04 * face.size;
       for (let y = 0; y < t.height; y++) for (let x = 0; x < t.width; x++) if (Math.hypot(x - nx, y - ny) <= rad) nose[y * t.width + x] = 1;
@@ -246,8 +245,7 @@ describe('swapFaces', () => {
     const noMouth = await sharp(full).extract({ left: 0, top: 0, width: width!, height: Math.round(height! * 0.62) }).png().toBuffer();
     const noCheek = await sharp(full).extract({ left: Math.round(width! * 0.3), top: 0, width: Math.round(width! * 0.7), height: height! }).png().toBuffer();
     const { img: t, face } = await decodedWithFace(FILES.eastAsian);
-    const lips = new Uint8Array(t.width * t.height);
-    fillPolygon(lips, t.width, t.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
+    const lips = lipsMask(t, face);
     const swap = async (source: Buffer) => {
       const r = await swapFaces({ source, target: fixture(FILES.eastAsian), identity: false, keepRaw: true });
       const o = r.raw!.image.data;

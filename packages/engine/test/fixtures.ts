@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { decodeImage, type RgbImage } from '../src/decode.ts';
 import { detectOnImage, type Face } from '../src/detect.ts';
 import { loadModels } from '../src/models.ts';
+import { OUTER_LIP_LOOP } from '../src/mesh/topology.ts';
+import { fillPolygon } from '../src/raster/polygon.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'faces');
@@ -18,6 +20,13 @@ export async function decodedWithFace(name: string | Buffer): Promise<{ img: Rgb
   const img = await decodeImage(typeof name === 'string' ? fixture(name) : name);
   const [face] = await detectOnImage(await loadModels(), img);
   return { img, face: face! };
+}
+
+/** 1 for the pixels of `img` inside the face's outer lip line. */
+export function lipsMask(img: RgbImage, face: Face): Uint8Array {
+  const lips = new Uint8Array(img.width * img.height);
+  fillPolygon(lips, img.width, img.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
+  return lips;
 }
 
 export const FILES = {

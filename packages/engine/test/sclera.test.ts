@@ -3,15 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { decodeImage } from '../src/decode.ts';
 import { swapFaces } from '../src/index.ts';
 import { eyeWhiteLight, eyeWhites, lightOf, whiteBalance } from '../src/pipeline/sclera.ts';
-import { fillPolygon } from '../src/raster/polygon.ts';
-import { OUTER_LIP_LOOP } from '../src/mesh/topology.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+import { luma } from '../src/pipeline/skin-model.ts';
+import { decodedWithFace, fixture, FILES, lipsMask } from './fixtures.ts';
 
 /** 007 as under a tungsten-like light: blue at half, green at 0.82 (a camera left on daylight white balance). */
 const warmLit = () => sharp(fixture(FILES.older)).recomb([[1.05, 0, 0], [0, 0.82, 0], [0, 0, 0.52]]).jpeg({ quality: 95 }).toBuffer();
 /** The tint of a photo's eye whites, as the swap reads it. */
 const scleraTint = (img: Parameters<typeof eyeWhiteLight>[0], face: Parameters<typeof eyeWhiteLight>[1]) => eyeWhiteLight(img, face)?.tint ?? null;
-const luma = (c: readonly number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
 
 describe('eye whites as the white reference', () => {
   it('reads white light as white, a coloured light as its colour, and lids as nothing', async () => {
@@ -66,8 +64,7 @@ describe('eye whites as the white reference', () => {
 
   it('brightens the mouth of a photo taken in the dark as far as its eye whites say it is darker', async () => {
     const { img: t, face } = await decodedWithFace(FILES.eastAsian);
-    const lips = new Uint8Array(t.width * t.height);
-    fillPolygon(lips, t.width, t.height, 0, 0, new Float32Array(OUTER_LIP_LOOP.flatMap((i) => [face.landmarks[i]![0], face.landmarks[i]![1]])));
+    const lips = lipsMask(t, face);
     // Mean brightness of the new face over the target's lips (007's smile, teeth and lips).
     const mouth = async (source: Buffer) => {
       const o = (await swapFaces({ source, target: fixture(FILES.eastAsian), identity: false, keepRaw: true })).raw!.image.data;

@@ -12,6 +12,7 @@ import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
+import { glassesFrame, keepFrame } from './glasses.ts';
 import { blendDifferences } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { handCover } from './hand-shape.ts';
@@ -59,6 +60,8 @@ export interface SwapFaceStats {
   sourceHand: boolean;
   /** Part of the source face lies beyond its photo's edge: it came from its mirror side or the target (see off-frame.ts). */
   sourcePartial: boolean;
+  /** Pixels of the target's glasses frame kept over the new face (see glasses.ts); 0 when it wears none. */
+  glassesPixels: number;
   /** The blend weight of every ROI pixel (0..1, after occluders). */
   alpha: Float32Array;
   /** 1 for ROI pixels of skin the light and grain were judged on. */
@@ -88,6 +91,8 @@ export interface SwapFaceOptions {
   focus?: { source: number; target: number };
   /** The source's light as read on `src` (see faceLight): read here when absent. */
   sourceLight?: FaceLight;
+  /** Keep the glasses the target face wears over the new face (default true; see glasses.ts). */
+  keepGlasses?: boolean;
 }
 
 /** A face's black and white references in its photo: its pupils' black (see black-level.ts) and its eye whites (see sclera.ts). */
@@ -242,6 +247,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       if (o > 0.2) { masks.skin[i] = 0; if (support[i]) occluded++; }
     }
   }
+  // Glasses on the target stay on the new face, written back over the blend (see glasses.ts).
+  const glasses = opts.keepGlasses === false ? null : glassesFrame(od, ow, roi, dstPts, faceSize, cover);
+  const frame = glasses ? keepFrame(od, ow, roi, glasses.weight, alpha, masks.skin) : null;
   timer('mask', performance.now() - t);
 
   t = performance.now();
@@ -253,6 +261,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
 
   t = performance.now();
   const changed = blendDifferences(out, roi, W, lit.small, lit.grid, alpha, support, faceSize);
+  if (frame) frame.restore();
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: (mirror?.mirrored ?? 0) + cut.mirrored, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, defocused, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, sourcePartial: cutShown >= MIN_CUT_TRIANGLES, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: (mirror?.mirrored ?? 0) + cut.mirrored, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, defocused, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, sourcePartial: cutShown >= MIN_CUT_TRIANGLES, glassesPixels: glasses?.pixels ?? 0, alpha, skin: masks.skin };
 }

@@ -7,6 +7,7 @@ import type { RgbImage } from '../decode.ts';
 import { faceInRegion, faceRoi, flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
+import { glassesFrame, keepFrame } from './glasses.ts';
 import { reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
 
 /** Face size (pixels) below which a face is never reduced; the fixtures' largest is 714. */
@@ -35,7 +36,8 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   const small = reduce(out, roi, f);
   const before = Uint8Array.from(small.data);
   timer('reduce', performance.now() - t);
-  const st = swapOneFace(src, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false });
+  // Glasses are kept at full resolution (below): on the reduced copy a frame's lines are a pixel wide.
+  const st = swapOneFace(src, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false, keepGlasses: false });
   t = performance.now();
   // The change and the blend weight over the whole reduced copy (zero outside the inner ROI).
   const gn = g.w * g.h;
@@ -69,6 +71,8 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
       if (skin[i00] && skin[i01] && skin[i10] && skin[i11]) skinFull[i] = 1;
     }
   }
+  const glasses = opts.keepGlasses === false ? null : glassesFrame(od, ow, roi, flatPoints(face), dstFace.size, support);
+  const frame = glasses ? keepFrame(od, ow, roi, glasses.weight, weight, skinFull) : null;
   // Grain: the target's fine texture against what the brought-up face has, judged on the skin.
   const want = targetLevel(od, ow, roi, skinFull);
   for (let y = 0; y < roi.h; y++) {
@@ -101,8 +105,9 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
       }
     }
   }
+  frame?.restore();
   timer('upscale', performance.now() - t);
-  return { ...st, roi, support, changedPixels: changed, alpha: weight, skin: skinFull, grainSigma: sigma, reshapedBy, workFactor: f };
+  return { ...st, roi, support, changedPixels: changed, alpha: weight, skin: skinFull, grainSigma: sigma, reshapedBy, glassesPixels: glasses?.pixels ?? 0, workFactor: f };
 }
 
 /** The ROI of `img` reduced by the whole factor f (mean of each f×f block; edge blocks partial). */

@@ -1,0 +1,295 @@
+// Glasses worn in the target photo stay on the new face, as its hair does. The mask's edge crosses a
+// frame at the temples: the occlusion kept its hinges (they reach the outline) and swapped the rims
+// away, leaving two stubs floating beside the new eyes. A frame is found by its shape: round each eye
+// a closed ring of line that crosses every ray from the eye's centre, and a bar across the bridge of
+// the nose. A bare face has lines about its eyes too (lids, brows, wrinkles, the edge of a shadow),
+// but none that rings both eyes, out at the temple and down on the cheek alike.
+import { boxBlurPass, gaussianBlur } from '../raster/blur.ts';
+import { fillPolygon, flatBounds } from '../raster/polygon.ts';
+import { smoothstep } from '../raster/ramp.ts';
+import { gridFor, upsampleSparse } from '../raster/resample.ts';
+import type { Roi } from '../raster/warp.ts';
+import { LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
+import { imageSkin } from './skin-model.ts';
+import { eyesOf, findBridge, findRing, median, REACH_ACROSS, REACH_ALONG, RHO_MAX, ringRho, type Bridge, type Crossing, type Ring } from './glasses-ring.ts';
+
+const RIGHT_BROW_LOOP = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46];
+const LEFT_BROW_LOOP = [300, 293, 334, 296, 336, 285, 295, 282, 283, 276];
+
+/**
+ * Line strength (a second difference across the ring, over the skin's brightness) that three rays in
+ * four must reach round each eye, and the bridge's columns in the median. Over the fixtures the
+ * glasses' rings read 0.31–0.55 and their bridges 0.36–0.80; bare faces' rings at most 0.11 (015,
+ * a hand and a dark half), 0.17 for the near eye of the turned 010 (its far eye none).
+ */
+const RING = 0.22, BRIDGE = 0.22;
+/** Margin (fraction of the face size) left round the eyes: lashes and liner are lines of their own. */
+const EYE_MARGIN = 0.03;
+/** Half-width (fraction of the face size) of the band about the fitted ring, and the bridge's row, where the frame is kept. */
+const BAND = 0.02;
+/** Fine line strength (against a blur of LINE_SIGMA of the face size) from which a pixel is kept, and the ramp to fully kept. */
+const LINE_SIGMA = 0.02, KEEP_FROM = 0.12, KEEP_RAMP = 0.12;
+const LUMA = [0.299, 0.587, 0.114];
+/** Face size (pixels) a face is read at, at most (see glassesFrame). */
+const READ_SIZE = 320;
+/** Faces smaller than this (pixels) are not looked at: a frame there is a pixel or two, stubs and all. */
+export const GLASSES_MIN_FACE = 80;
+
+export interface GlassesFrame {
+  /** Per ROI pixel, 0..1: how much of the target's frame is kept there. */
+  weight: Float32Array;
+  /** Pixels where the weight is over one half. */
+  pixels: number;
+}
+
+/** `plane` grown by r pixels (a square), as 0/1. */
+function dilate(plane: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const f = Float32Array.from(plane);
+  boxBlurPass(f, w, h, r, new Float32Array(f.length));
+  return Uint8Array.from(f, (v) => (v > 1e-6 ? 1 : 0));
+}
+
+/**
+ * The frame of the glasses the face with flat mesh points `pts` (image pixels) wears in `image`, over
+ * `roi`, where `inFace` (per ROI pixel: the face's mesh) is over 0; null when it wears none. It is
+ * looked for over the whole face, not only where the new face goes: a source whose hand leaves half
+ * the face to the target left half a ring to find, and the frame was missed. A face over READ_SIZE
+ * is read at every k-th pixel and the frame's weight brought back up bilinearly: read whole, an
+ * 1800-px face took 420 ms.
+ */
+export function glassesFrame(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, inFace: ArrayLike<number>): GlassesFrame | null {
+  if (faceSize < GLASSES_MIN_FACE) return null;
+  const k = Math.max(1, Math.round(faceSize / READ_SIZE));
+  if (k === 1) return frameAt(image, imageWidth, roi, pts, faceSize, inFace);
+  // Only the rows the rings can reach are reduced.
+  const [r0, r1] = ringRows(pts, roi, faceSize);
+  if (r1 <= r0) return null;
+  const w = roi.w, h = r1 - r0 + 1, n = w * h;
+  // Every k-th pixel: a frame's lines are as wide as the face is large, a few pixels at READ_SIZE
+  // (a box mean over every pixel cost more than reading the frame).
+  const g = gridFor(w, h, k), gn = g.w * g.h, o = k >> 1;
+  const rgb = new Uint8Array(3 * gn), face = new Float32Array(gn);
+  for (let gy = 0; gy < g.h; gy++) {
+    const y = Math.min(h - 1, gy * k + o);
+    for (let gx = 0; gx < g.w; gx++) {
+      const x = Math.min(w - 1, gx * k + o), p = ((roi.y + r0 + y) * imageWidth + roi.x + x) * 3, c = gy * g.w + gx;
+      rgb[3 * c] = image[p]!; rgb[3 * c + 1] = image[p + 1]!; rgb[3 * c + 2] = image[p + 2]!;
+      face[c] = inFace[(r0 + y) * w + x]!;
+    }
+  }
+  const at = Float32Array.from(pts, (v, j) => (v - (j % 2 === 0 ? roi.x : roi.y + r0) - o) / k);
+  const frame = frameAt(rgb, g.w, { x: 0, y: 0, w: g.w, h: g.h }, at, faceSize / k, face);
+  if (!frame) return null;
+  const band = upsampleSparse(frame.weight, g.w, g.h, k, w, h);
+  const weight = new Float32Array(roi.w * roi.h);
+  let pixels = 0;
+  for (let i = 0; i < n; i++) {
+    if (inFace[r0 * w + i]! <= 0) continue;
+    weight[r0 * w + i] = band[i]!;
+    if (band[i]! > 0.5) pixels++;
+  }
+  return { weight, pixels };
+}
+
+/** The first and last ROI rows the rings about the eyes can reach, with the keeping band's margin. */
+function ringRows(pts: Float32Array, roi: Roi, faceSize: number): [number, number] {
+  let y0 = roi.h, y1 = 0;
+  for (const e of eyesOf(pts)) {
+    const reach = e.r * Math.max(REACH_ACROSS, REACH_ALONG) * RHO_MAX + BAND * faceSize + 2;
+    y0 = Math.min(y0, Math.floor(e.cy - reach - roi.y)); y1 = Math.max(y1, Math.ceil(e.cy + reach - roi.y));
+  }
+  return [Math.max(0, y0), Math.min(roi.h - 1, y1)];
+}
+
+/** The rows of a face's ROI its glasses can reach, read for lines (see readBand). */
+interface Band {
+  /** The face's upward unit vector (chin to forehead). */
+  up: readonly [number, number];
+  /** The skin's mean brightness: lines are read as a share of it. */
+  skinY: number;
+  /** The first ROI row read, and how many. */
+  y0: number;
+  rh: number;
+  /** Whether band pixel i may hold a frame: in the face, clear of the eyes. */
+  usable: (i: number) => boolean;
+  crossing: Crossing;
+}
+
+function readBand(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, inFace: ArrayLike<number>): Band | null {
+  const upX = pts[2 * 10]! - pts[2 * 152]!, upY = pts[2 * 10 + 1]! - pts[2 * 152 + 1]!, upLen = Math.hypot(upX, upY) || 1;
+  const up = [upX / upLen, upY / upLen] as const;
+  const { w, h } = roi;
+  const skin = imageSkin(image, imageWidth, roi, pts).skin;
+  if (!skin) return null;
+  // Only the rows the rings can reach are read (the whole width: the arms run out to the outline).
+  const [y0, y1] = ringRows(pts, roi, faceSize);
+  if (y1 <= y0) return null;
+  const rh = y1 - y0 + 1;
+  // The eyes with their margin, over the box about them only.
+  const margin = Math.max(1, Math.round(EYE_MARGIN * faceSize));
+  const eyeLoops = [loopUv(pts, RIGHT_EYE_LOOP), loopUv(pts, LEFT_EYE_LOOP)];
+  let ex0 = Infinity, ey0 = Infinity, ex1 = -Infinity, ey1 = -Infinity;
+  for (const loop of eyeLoops) {
+    const b = flatBounds(loop);
+    ex0 = Math.min(ex0, b.x0); ey0 = Math.min(ey0, b.y0); ex1 = Math.max(ex1, b.x1); ey1 = Math.max(ey1, b.y1);
+  }
+  const bx = Math.floor(ex0) - margin - 1, by = Math.floor(ey0) - margin - 1;
+  const bw = Math.ceil(ex1) + margin + 2 - bx, bh = Math.ceil(ey1) + margin + 2 - by;
+  const eyeMask = new Uint8Array(bw * bh);
+  for (const loop of eyeLoops) fillPolygon(eyeMask, bw, bh, bx, by, loop);
+  const eyesOut = dilate(eyeMask, bw, bh, margin);
+  const nearEye = (i: number) => {
+    const x = roi.x + (i % w) - bx, y = roi.y + y0 + ((i / w) | 0) - by;
+    return x >= 0 && y >= 0 && x < bw && y < bh && eyesOut[y * bw + x] === 1;
+  };
+  const usable = (i: number) => i >= 0 && inFace[y0 * w + i]! > 0 && !nearEye(i);
+  // The photo's colour about (x, y) (a 3 × 3 mean), as a share of the skin's brightness, into `out`.
+  const norm = 1 / (9 * skin.my);
+  const colourAt = (x: number, y: number, out: Float64Array) => {
+    const cx = Math.min(w - 2, Math.max(1, Math.round(x - roi.x))) + roi.x, cy = Math.min(h - 2, Math.max(1, Math.round(y - roi.y))) + roi.y;
+    out[0] = 0; out[1] = 0; out[2] = 0;
+    for (let yy = cy - 1; yy <= cy + 1; yy++) {
+      for (let p = (yy * imageWidth + cx - 1) * 3, e = p + 9; p < e; p += 3) { out[0]! += image[p]!; out[1]! += image[p + 1]!; out[2]! += image[p + 2]!; }
+    }
+    out[0]! *= norm; out[1]! *= norm; out[2]! *= norm;
+  };
+  // How much a line crosses direction (nx, ny) at (x, y): the second difference over a frame's width.
+  const step = Math.max(1.5, 0.012 * faceSize);
+  const cm = new Float64Array(3), ca = new Float64Array(3), cb = new Float64Array(3);
+  const crossing: Crossing = (x, y, nx, ny) => {
+    const xi = Math.round(x - roi.x), yi = Math.round(y - roi.y) - y0;
+    if (xi < 0 || yi < 0 || xi >= w || yi >= rh || !usable(yi * w + xi)) return 0;
+    colourAt(x, y, cm); colourAt(x + step * nx, y + step * ny, ca); colourAt(x - step * nx, y - step * ny, cb);
+    let s = 0;
+    for (let c = 0; c < 3; c++) { const d = 2 * cm[c]! - ca[c]! - cb[c]!; s += d * d; }
+    return Math.sqrt(s / 3);
+  };
+  return { up, skinY: skin.my, y0, rh, usable, crossing };
+}
+
+/** The frame read at the image's own size: found by its rings and bridge, then kept (see keepLines). */
+function frameAt(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, inFace: ArrayLike<number>): GlassesFrame | null {
+  const band = readBand(image, imageWidth, roi, pts, faceSize, inFace);
+  if (!band) return null;
+  const rings = eyesOf(pts).map((e) => findRing(e, band.up, band.crossing)) as [Ring, Ring];
+  const bridge = findBridge(pts, band.up, faceSize, band.crossing);
+  if (rings.some((r) => r.strength < RING) || bridge.strength < BRIDGE) return null;
+  return keepLines(image, imageWidth, roi, pts, faceSize, band, rings, bridge);
+}
+
+/**
+ * The frame's weight per ROI pixel: line pixels within a band of each ring and of the bridge's row
+ * between the rings, then whatever line runs on from them out beyond the rings (the hinges and arms,
+ * to the outline).
+ */
+function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, { up, skinY, y0, rh, usable }: Band, rings: [Ring, Ring], bridge: Bridge): GlassesFrame {
+  const w = roi.w, n = w * roi.h, rn = w * rh;
+  const ax = -up[1], ay = up[0];
+  // How far each pixel stands out from a blur of it (all three channels): the fine line strength,
+  // and by how much it is lighter.
+  const line = new Float32Array(rn), lighter = new Float32Array(rn);
+  const plane = new Float32Array(rn), around = new Float32Array(rn), tmp = new Float32Array(rn);
+  for (let c = 0; c < 3; c++) {
+    for (let y = 0; y < rh; y++) for (let x = 0; x < w; x++) plane[y * w + x] = image[((roi.y + y0 + y) * imageWidth + roi.x + x) * 3 + c]! / skinY;
+    around.set(plane);
+    gaussianBlur(around, w, rh, Math.max(1, LINE_SIGMA * faceSize), tmp);
+    const luma = LUMA[c]!;
+    for (let i = 0; i < rn; i++) { const d = plane[i]! - around[i]!; line[i]! += (d * d) / 3; lighter[i]! += luma * d; }
+  }
+  for (let i = 0; i < rn; i++) line[i] = Math.sqrt(line[i]!);
+  // The brows are not kept: a rim runs just under them, and the band about it took their lower
+  // edge, a second brow under the new one.
+  const brows = new Uint8Array(rn);
+  fillPolygon(brows, w, rh, roi.x, roi.y + y0, loopUv(pts, RIGHT_BROW_LOOP));
+  fillPolygon(brows, w, rh, roi.x, roi.y + y0, loopUv(pts, LEFT_BROW_LOOP));
+
+  const band = BAND * faceSize;
+  const core = new Float32Array(rn);
+  const ringOf = new Int8Array(rn).fill(-1); // which ring a pixel lies outside of, past its outer corner
+  const onBridge = new Uint8Array(rn);
+  const { mid, span } = bridge;
+  for (let y = 0; y < rh; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      // Only a line can be kept, and only a line grown into: the ring geometry below is for those.
+      if (line[i]! <= KEEP_FROM || !usable(i)) continue;
+      const px = roi.x + x, py = roi.y + y0 + y;
+      let near = false;
+      for (let s = 0; s < 2; s++) {
+        const ring = rings[s]!, e = ring.eye;
+        const dx = px - e.cx, dy = py - e.cy;
+        const u = (dx * ax + dy * ay) / (REACH_ACROSS * e.r), v = (dx * up[0] + dy * up[1]) / (REACH_ALONG * e.r);
+        const r = Math.hypot(u, v);
+        const outward = s === 0 ? -u : u;
+        // Past the farthest ring and its band (most of the region): only the hinge's zone is asked.
+        if (r > RHO_MAX + band / (REACH_ALONG * e.r)) {
+          if (outward > 0.3 && Math.abs(v) < 0.6) ringOf[i] = s;
+          continue;
+        }
+        const t = Math.atan2(v, u);
+        const rho = ringRho(ring, t);
+        // Distance to the ring along the ray, in pixels.
+        const scale = Math.hypot(Math.cos(t) * REACH_ACROSS, Math.sin(t) * REACH_ALONG) * e.r;
+        if (Math.abs(r - rho) * scale <= band) near = true;
+        // Outward of the eye's outer corner and beyond the ring: where the hinge and arm run.
+        if (r > rho && outward > 0.3 && Math.abs(v) < 0.6) ringOf[i] = s;
+      }
+      const a = (px - mid[0]) * ax + (py - mid[1]) * ay, b = (px - mid[0]) * up[0] + (py - mid[1]) * up[1];
+      if (Math.abs(a) < span / 2 && Math.abs(b - bridge.height) <= band) { near = true; onBridge[i] = 1; }
+      if (near && !brows[i]) core[i] = smoothstep((line[i]! - KEEP_FROM) / KEEP_RAMP);
+    }
+  }
+  // A frame lighter than the skin about it (a metal wire, a light plastic on dark skin) keeps none
+  // of what is darker than its surroundings: that is the brows' lower edge and the shading down the
+  // nose's sides, which the band about a ring takes too. A dark frame keeps its highlights.
+  const strong: number[] = [];
+  for (let i = 0; i < rn; i++) if (core[i]! >= 1) strong.push(lighter[i]!);
+  const light = strong.length > 0 && median(strong) > 0;
+  // The bridge is kept whatever its shade: a light frame's is often dark (its pads, a metal bar).
+  if (light) for (let i = 0; i < rn; i++) if (lighter[i]! < 0 && !onBridge[i]) core[i] = 0;
+  const stack: number[] = [];
+  for (let i = 0; i < rn; i++) if (core[i]! > 0.5) stack.push(i);
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const x = i % w, y = (i / w) | 0;
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const xx = x + dx, yy = y + dy;
+      if (xx < 0 || yy < 0 || xx >= w || yy >= rh) continue;
+      const j = yy * w + xx;
+      if (core[j]! > 0 || ringOf[j] === -1 || !usable(j) || brows[j]) continue;
+      const v = light && lighter[j]! < 0 ? 0 : smoothstep((line[j]! - KEEP_FROM) / KEEP_RAMP);
+      if (v <= 0) continue;
+      core[j] = v;
+      if (v > 0.5) stack.push(j);
+    }
+  }
+  const weight = new Float32Array(n);
+  let pixels = 0;
+  for (let i = 0; i < rn; i++) { weight[y0 * w + i] = core[i]!; if (core[i]! > 0.5) pixels++; }
+  return { weight, pixels };
+}
+
+/**
+ * Takes the frame (`weight`, per ROI pixel) out of the blend's `alpha` and out of the `skin` the
+ * light is judged on, and keeps the target's pixels under it: `restore` writes them back over the
+ * blend (a multi-band blend lets a thin line's colour bleed in from the new face around it).
+ */
+export function keepFrame(image: Uint8Array, imageWidth: number, roi: Roi, weight: Float32Array, alpha: Float32Array, skin: Uint8Array): { restore: () => void } {
+  const at: number[] = [];
+  for (let i = 0; i < weight.length; i++) {
+    const g = weight[i]!;
+    if (g <= 0 || alpha[i]! <= 0) continue;
+    alpha[i] = alpha[i]! * (1 - g);
+    if (g > 0.2) skin[i] = 0;
+    at.push(i);
+  }
+  const pos = Int32Array.from(at, (i) => ((roi.y + ((i / roi.w) | 0)) * imageWidth + roi.x + (i % roi.w)) * 3);
+  const kept = new Uint8Array(pos.length * 3);
+  pos.forEach((p, k) => { kept[3 * k] = image[p]!; kept[3 * k + 1] = image[p + 1]!; kept[3 * k + 2] = image[p + 2]!; });
+  return {
+    restore: () => pos.forEach((p, k) => {
+      const g = weight[at[k]!]!;
+      for (let c = 0; c < 3; c++) image[p + c] = Math.round(image[p + c]! + (kept[3 * k + c]! - image[p + c]!) * g);
+    }),
+  };
+}

@@ -15,6 +15,7 @@ import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import { sourceSideLit } from './pipeline/side-lit.ts';
 import { faceBlur } from './pipeline/face-blur.ts';
 import { blurShare } from './pipeline/focus.ts';
+import { withoutGlasses } from './pipeline/glasses-off.ts';
 import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
 import { cacheKey, ImageCache, type ImageEntry } from './image-cache.ts';
@@ -184,7 +185,7 @@ async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: T
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map() };
+    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map(), bare: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);
@@ -220,7 +221,7 @@ function withHands(models: Models, entry: ImageEntry, face: Face): Face {
  * and its light as read there (see faceLight), once per face and factor: a bulk job's face photo is
  * not read again for every target.
  */
-async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Promise<{ img: RgbImage; face: Face; light: FaceLight }> {
+async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Promise<{ img: RgbImage; face: Face; light: FaceLight; bare: () => RgbImage | null }> {
   const f = sourceFactor(face.size, targetSize);
   const key = `${face.index}:${f}`;
   let r = f === 1 ? { img: entry.img, face } : entry.reduced.get(key);
@@ -230,7 +231,12 @@ async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Prom
     imageCache.trim();
   }
   const seen = r;
-  return { ...seen, light: once(entry.light, key, () => faceLight(seen.img, seen.face)) };
+  const bare = () => {
+    const b = once(entry.bare, key, () => withoutGlasses(seen.img, seen.face));
+    imageCache.trim();
+    return b;
+  };
+  return { ...seen, light: once(entry.light, key, () => faceLight(seen.img, seen.face)), bare };
 }
 
 export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
@@ -293,12 +299,12 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const dstBlurs = targets.map((face) => once(target.blur, face.index, () => faceBlur(target.img, face)));
   add('blur', performance.now() - t);
   t = performance.now();
-  const from: Array<{ img: RgbImage; face: Face; light: FaceLight }> = [];
+  const from: Array<{ img: RgbImage; face: Face; light: FaceLight; bare: () => RgbImage | null }> = [];
   for (const face of targets) from.push(await sourceAt(source, handed, face.size));
   add('reduce', performance.now() - t);
   onto.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize, sourceLight: from[k]!.light, focus: { source: blurShare(srcBlur, srcFace.size), target: blurShare(dstBlurs[k]!, face.size) } });
+    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare, focus: { source: blurShare(srcBlur, srcFace.size), target: blurShare(dstBlurs[k]!, face.size) } });
     if (st.sideOn) warnings.add('source_side_on');
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');

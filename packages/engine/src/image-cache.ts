@@ -21,6 +21,8 @@ export interface ImageEntry {
   light: Map<string, FaceLight>;
   /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
   reduced: Map<string, { img: RgbImage; face: Face }>;
+  /** The photo (or reduced copy) with a face's glasses taken off (see glasses-off.ts), null when it wears none; key as `reduced`. */
+  bare: Map<string, RgbImage | null>;
 }
 
 /** The cache key of an image's bytes under the options that change what is kept of it. */
@@ -28,10 +30,11 @@ export function cacheKey(buf: Buffer, maxPixels: number, minFaceSize: number): s
   return createHash('sha1').update(buf).digest('hex') + `:${maxPixels}:${minFaceSize}`;
 }
 
-/** Pixel bytes an entry holds: its image and the reduced copies of its faces. */
+/** Pixel bytes an entry holds: its image, the reduced copies of its faces and those without glasses. */
 function entryBytes(e: ImageEntry): number {
   let bytes = e.img.data.length;
   for (const r of e.reduced.values()) bytes += r.img.data.length;
+  for (const b of e.bare.values()) if (b) bytes += b.data.length;
   return bytes;
 }
 

@@ -9,7 +9,7 @@ import { fillPolygon, flatBounds } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import { gridFor, upsampleSparse } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
-import { LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
+import { FACE_OVAL_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
 import { imageSkin } from './skin-model.ts';
 import { eyesOf, findBridge, findRing, median, REACH_ACROSS, REACH_ALONG, RHO_MAX, ringRho, type Bridge, type Crossing, type Ring } from './glasses-ring.ts';
 
@@ -42,8 +42,15 @@ export interface GlassesFrame {
   pixels: number;
 }
 
+/** 1 for the ROI pixels inside the face's outline (FACE_OVAL_LOOP of its flat mesh points `pts`). */
+export function faceOval(pts: Float32Array, roi: Roi): Uint8Array {
+  const oval = new Uint8Array(roi.w * roi.h);
+  fillPolygon(oval, roi.w, roi.h, roi.x, roi.y, loopUv(pts, FACE_OVAL_LOOP));
+  return oval;
+}
+
 /** `plane` grown by r pixels (a square), as 0/1. */
-function dilate(plane: Uint8Array, w: number, h: number, r: number): Uint8Array {
+export function dilate(plane: Uint8Array, w: number, h: number, r: number): Uint8Array {
   const f = Float32Array.from(plane);
   boxBlurPass(f, w, h, r, new Float32Array(f.length));
   return Uint8Array.from(f, (v) => (v > 1e-6 ? 1 : 0));
@@ -51,9 +58,9 @@ function dilate(plane: Uint8Array, w: number, h: number, r: number): Uint8Array 
 
 /**
  * The frame of the glasses the face with flat mesh points `pts` (image pixels) wears in `image`, over
- * `roi`, where `inFace` (per ROI pixel: the face's mesh) is over 0; null when it wears none. It is
- * looked for over the whole face, not only where the new face goes: a source whose hand leaves half
- * the face to the target left half a ring to find, and the frame was missed. A face over READ_SIZE
+ * `roi`, where `inFace` (per ROI pixel: the face, see faceOval) is over 0; null when it wears none.
+ * It is looked for over the whole face, not only where the new face goes: a source whose hand leaves
+ * half the face to the target left half a ring to find, and the frame was missed. A face over READ_SIZE
  * is read at every k-th pixel and the frame's weight brought back up bilinearly: read whole, an
  * 1800-px face took 420 ms.
  */

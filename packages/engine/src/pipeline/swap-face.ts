@@ -12,7 +12,8 @@ import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
-import { glassesFrame, keepFrame } from './glasses.ts';
+import { faceOval, glassesFrame, keepFrame } from './glasses.ts';
+import { withoutGlasses } from './glasses-off.ts';
 import { blendDifferences } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { handCover } from './hand-shape.ts';
@@ -93,6 +94,8 @@ export interface SwapFaceOptions {
   sourceLight?: FaceLight;
   /** Keep the glasses the target face wears over the new face (default true; see glasses.ts). */
   keepGlasses?: boolean;
+  /** The source photo with its face's glasses taken off (see glasses-off.ts), null when it wears none: asked only of a target that wears glasses; read here when absent. */
+  sourceWithoutGlasses?: () => RgbImage | null;
 }
 
 /** A face's black and white references in its photo: its pupils' black (see black-level.ts) and its eye whites (see sclera.ts). */
@@ -178,6 +181,12 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
 
   const reshapedBy = reshapeTarget(src, srcFace, out, dstFace, dstPts, opts.reshape ?? 0, timer);
   let t = performance.now();
+  // Glasses the target wears stay on the new face (see glasses.ts); the source's, if it wears any,
+  // come off first, or the new face wore two pairs (see glasses-off.ts).
+  const glasses = opts.keepGlasses === false ? null : glassesFrame(od, ow, roi, dstPts, faceSize, faceOval(dstPts, roi));
+  const from = (glasses && (opts.sourceWithoutGlasses ?? (() => withoutGlasses(src, srcFace)))()) || src;
+  timer('glasses', performance.now() - t);
+  t = performance.now();
   const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;
   const shaped = sourceShapedPoints(srcFace, dstFace, dstPts, opts.sourceShape ?? 0, mouthOpen);
   const placed = shaped.pts;
@@ -201,7 +210,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   if (sideOn) unseen += leaveToTarget(triClass, topo.sideOnHidden);
   // The target's depths order overlapping triangles (the nose over the far cheek of a turned head).
   const warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(override ? { srcOverride: override } : {}) };
-  const warped = warpTriangles({ ...warp, src, roi });
+  const warped = warpTriangles({ ...warp, src: from, roi });
   const W = warped.rgb, cover = warped.cover;
   // A source seen through haze has its veil taken off first, one onto a hazy photo takes its veil (see black-level.ts).
   const srcLight = opts.sourceLight ?? faceLight(src, srcFace), dstLight = faceLight(out, dstFace);
@@ -247,8 +256,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
       if (o > 0.2) { masks.skin[i] = 0; if (support[i]) occluded++; }
     }
   }
-  // Glasses on the target stay on the new face, written back over the blend (see glasses.ts).
-  const glasses = opts.keepGlasses === false ? null : glassesFrame(od, ow, roi, dstPts, faceSize, cover);
+  // The target's glasses are written back over the blend.
   const frame = glasses ? keepFrame(od, ow, roi, glasses.weight, alpha, masks.skin) : null;
   timer('mask', performance.now() - t);
 

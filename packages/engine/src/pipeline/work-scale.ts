@@ -7,7 +7,8 @@ import type { RgbImage } from '../decode.ts';
 import { faceInRegion, faceRoi, flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
-import { glassesFrame, keepFrame } from './glasses.ts';
+import { faceOval, glassesFrame, keepFrame } from './glasses.ts';
+import { withoutGlasses } from './glasses-off.ts';
 import { reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
 
 /** Face size (pixels) below which a face is never reduced; the fixtures' largest is 714. */
@@ -32,12 +33,17 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   const reshapedBy = reshapeTarget(src, srcFace, out, dstFace, pts, opts.reshape ?? 0, timer);
   const face = reshapedBy > 0 ? { ...dstFace, landmarks: dstFace.landmarks.map((p, i) => (i < pts.length / 2 ? [pts[2 * i]!, pts[2 * i + 1]!, p[2]] as [number, number, number] : p)) } : dstFace;
   let t = performance.now();
+  // Glasses are found and kept at full resolution (on the reduced copy a frame's lines are a few
+  // pixels wide); the source's come off before it is swapped (see glasses.ts, glasses-off.ts).
+  const glasses = opts.keepGlasses === false ? null : glassesFrame(out.data, out.width, roi, pts, dstFace.size, faceOval(pts, roi));
+  const from = (glasses && (opts.sourceWithoutGlasses ?? (() => withoutGlasses(src, srcFace)))()) || src;
+  timer('glasses', performance.now() - t);
+  t = performance.now();
   const g = gridFor(roi.w, roi.h, f);
   const small = reduce(out, roi, f);
   const before = Uint8Array.from(small.data);
   timer('reduce', performance.now() - t);
-  // Glasses are kept at full resolution (below): on the reduced copy a frame's lines are a pixel wide.
-  const st = swapOneFace(src, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false, keepGlasses: false });
+  const st = swapOneFace(from, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false, keepGlasses: false });
   t = performance.now();
   // The change and the blend weight over the whole reduced copy (zero outside the inner ROI).
   const gn = g.w * g.h;
@@ -71,7 +77,6 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
       if (skin[i00] && skin[i01] && skin[i10] && skin[i11]) skinFull[i] = 1;
     }
   }
-  const glasses = opts.keepGlasses === false ? null : glassesFrame(od, ow, roi, flatPoints(face), dstFace.size, support);
   const frame = glasses ? keepFrame(od, ow, roi, glasses.weight, weight, skinFull) : null;
   // Grain: the target's fine texture against what the brought-up face has, judged on the skin.
   const want = targetLevel(od, ow, roi, skinFull);

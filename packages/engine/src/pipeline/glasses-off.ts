@@ -1,0 +1,62 @@
+// A face photo's glasses taken off, for a target that wears its own (see glasses.ts): the target's
+// frame stays on the new face, and the source's, warped in under it, made two pairs of glasses, one
+// a little off the other. The source's frame lines are filled from the skin beside them, layer by
+// layer inward (a frame's line is a few pixels wide), then smoothed. Its lenses stay: they are the
+// eyes seen through glass, and the target's frame rings them.
+import type { RgbImage } from '../decode.ts';
+import { faceRoi, flatPoints, type Face } from '../detect.ts';
+import { dilate, faceOval, glassesFrame, GLASSES_MIN_FACE } from './glasses.ts';
+
+/** Frame weight from which a pixel is filled (its anti-aliased edge included). */
+const FILL_FROM = 0.05;
+/** Margin (fraction of the face size) filled round the frame. */
+const FILL_MARGIN = 0.01;
+/** Smoothing passes over the filled pixels: the layers' averages leave streaks along the line. */
+const SMOOTH_PASSES = 4;
+
+/** A copy of `img` with the glasses `face` wears filled with its skin; null when it wears none. */
+export function withoutGlasses(img: RgbImage, face: Face): RgbImage | null {
+  if (face.size < GLASSES_MIN_FACE) return null;
+  const pts = flatPoints(face);
+  const roi = faceRoi(face, img.width, img.height);
+  const frame = glassesFrame(img.data, img.width, roi, pts, face.size, faceOval(pts, roi));
+  if (!frame) return null;
+  const { w, h } = roi;
+  // To fill: the frame and a margin round it (its edge, which the line strength reads only in part).
+  const hole = dilate(Uint8Array.from(frame.weight, (v) => (v > FILL_FROM ? 1 : 0)), w, h, Math.max(1, Math.round(FILL_MARGIN * face.size)));
+  const data = Uint8Array.from(img.data);
+  const at = (i: number) => ((roi.y + ((i / w) | 0)) * img.width + roi.x + (i % w)) * 3;
+  const filled: number[] = [];
+  // Onion peel: each layer takes the mean of its known 8-neighbours, then counts as known.
+  let layer: number[] = [];
+  for (let i = 0; i < hole.length; i++) if (hole[i]) layer.push(i);
+  while (layer.length > 0) {
+    const next: number[] = [], done: number[] = [];
+    for (const i of layer) {
+      const x = i % w, y = (i / w) | 0;
+      let r = 0, g = 0, b = 0, k = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx, yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h || hole[yy * w + xx]) continue;
+        const p = at(yy * w + xx);
+        r += data[p]!; g += data[p + 1]!; b += data[p + 2]!; k++;
+      }
+      if (k === 0) { next.push(i); continue; }
+      const p = at(i);
+      data[p] = Math.round(r / k); data[p + 1] = Math.round(g / k); data[p + 2] = Math.round(b / k);
+      done.push(i);
+    }
+    if (done.length === 0) break;
+    for (const i of done) { hole[i] = 0; filled.push(i); }
+    layer = next;
+  }
+  for (let pass = 0; pass < SMOOTH_PASSES; pass++) {
+    for (const i of filled) {
+      const x = i % w, y = (i / w) | 0;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) continue;
+      const p = at(i), row = img.width * 3;
+      for (let c = 0; c < 3; c++) data[p + c] = Math.round((data[p + c - 3]! + data[p + c + 3]! + data[p + c - row]! + data[p + c + row]!) / 4);
+    }
+  }
+  return { ...img, data };
+}

@@ -21,8 +21,8 @@ function frameOf(img: RgbImage, face: Face) {
   return { roi, frame: glassesFrame(img.data, img.width, roi, pts, face.size, inFace) };
 }
 
-/** Draws on `img` a dark ring round each eye of `face` (rings: which), and a bar between them when `bridge`. */
-function drawGlasses(img: RgbImage, face: Face, rings: readonly number[], bridge: boolean): void {
+/** Draws on `img` a dark ring round each eye of `face` (rings: which), a bar between them when `bridge`, dark lenses when `tinted`. */
+function drawGlasses(img: RgbImage, face: Face, rings: readonly number[], bridge: boolean, tinted = false): void {
   const pts = flatPoints(face);
   const eyes = [RIGHT_EYE_LOOP, LEFT_EYE_LOOP].map((loop, s) => {
     const poly = loopUv(pts, loop);
@@ -38,7 +38,7 @@ function drawGlasses(img: RgbImage, face: Face, rings: readonly number[], bridge
     for (let y = Math.floor(e.cy - ry - 4); y <= e.cy + ry + 4; y++) {
       for (let x = Math.floor(e.cx - rx - 4); x <= e.cx + rx + 4; x++) {
         const d = Math.hypot((x - e.cx) / rx, (y - e.cy) / ry);
-        if (Math.abs(d - 1) * Math.min(rx, ry) <= half) ink(x, y);
+        if (Math.abs(d - 1) * Math.min(rx, ry) <= half || (tinted && d < 1)) ink(x, y);
       }
     }
   }
@@ -120,6 +120,32 @@ function differences(a: RgbImage, b: RgbImage, face: Face, roi: { x: number; y: 
 }
 
 describe('a target wearing glasses', () => {
+  it('keeps sunglasses whole, eyes unseen', async () => {
+    // Kept by their rims only, dark lenses took the new face's eyes inside them: clear glasses in
+    // a dark frame.
+    const { img, face } = await decodedWithFace(FILES.eastAsian);
+    drawGlasses(img, face, [0, 1], true, true);
+    const { roi, frame } = frameOf(img, face);
+    expect(frame!.tinted).toBe(true);
+    const target = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } }).png().toBuffer();
+    const r = await swapFaces({ source: fixture(FILES.older), target, identity: false, keepRaw: true });
+    const d = differences(r.raw!.image, img, face, roi, frame!.weight);
+    // The eyes lie behind the lenses: the target's, to the level.
+    expect(d.eyes).toBeLessThan(2);
+    expect(d.frame).toBeLessThan(2);
+    // The face about them is the new one (10814 pixels over 20 levels off in red).
+    let changed = 0;
+    for (let p = 0; p < img.data.length; p += 3) if (Math.abs(r.raw!.image.data[p]! - img.data[p]!) > 20) changed++;
+    expect(changed).toBeGreaterThan(0.1 * face.size ** 2);
+  });
+
+  it('reads no tint in clear glasses', async () => {
+    for (const f of ['003_navy-grace-hopper.jpg', FILES.glasses, '013_ai-sfhq-beard-glasses-elderly.jpg']) {
+      const { img, face } = await decodedWithFace(f);
+      expect(frameOf(img, face).frame!.tinted, f).toBe(false);
+    }
+  });
+
   it('keeps them on the new face', async () => {
     // Before, 012 onto 008 kept the frame's hinges at the temples (they reach the outline) and
     // swapped its rims away: two orange stubs beside the new eyes.

@@ -30,6 +30,8 @@ const BAND = 0.02;
 /** Fine line strength (against a blur of LINE_SIGMA of the face size) from which a pixel is kept, and the ramp to fully kept. */
 const LINE_SIGMA = 0.02, KEEP_FROM = 0.12, KEEP_RAMP = 0.12;
 const LUMA = [0.299, 0.587, 0.114];
+/** A lens whose inside (within LENS_INSIDE of its ring) reads darker than this share of the skin is tinted: sunglasses. */
+const TINTED = 0.5, LENS_INSIDE = 0.95;
 /** Face size (pixels) a face is read at, at most (see glassesFrame). */
 const READ_SIZE = 320;
 /** Faces smaller than this (pixels) are not looked at: a frame there is a pixel or two, stubs and all. */
@@ -40,6 +42,8 @@ export interface GlassesFrame {
   weight: Float32Array;
   /** Pixels where the weight is over one half. */
   pixels: number;
+  /** A lens is tinted (sunglasses, see tintedLenses): the eyes behind it cannot be read. */
+  tinted: boolean;
 }
 
 /** 1 for the ROI pixels inside the face's outline (FACE_OVAL_LOOP of its flat mesh points `pts`). */
@@ -95,7 +99,7 @@ export function glassesFrame(image: Uint8Array, imageWidth: number, roi: Roi, pt
     weight[r0 * w + i] = band[i]!;
     if (band[i]! > 0.5) pixels++;
   }
-  return { weight, pixels };
+  return { weight, pixels, tinted: frame.tinted };
 }
 
 /** The first and last ROI rows the rings about the eyes can reach, with the keeping band's margin. */
@@ -254,6 +258,7 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
   const light = strong.length > 0 && median(strong) > 0;
   // The bridge is kept whatever its shade: a light frame's is often dark (its pads, a metal bar).
   if (light) for (let i = 0; i < rn; i++) if (lighter[i]! < 0 && !onBridge[i]) core[i] = 0;
+  const tinted = tintedLenses(image, imageWidth, roi, y0, rh, up, skinY, rings, core);
   const stack: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! > 0.5) stack.push(i);
   while (stack.length > 0) {
@@ -273,7 +278,39 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
   const weight = new Float32Array(n);
   let pixels = 0;
   for (let i = 0; i < rn; i++) { weight[y0 * w + i] = core[i]!; if (core[i]! > 0.5) pixels++; }
-  return { weight, pixels };
+  return { weight, pixels, tinted };
+}
+
+/**
+ * Sunglasses: a ring whose inside reads darker than TINTED of the skin keeps its whole lens (`core`,
+ * band rows from y0), eyes and all. Kept by its rim only, a dark lens took the new face's eyes
+ * inside it, clear glasses in a dark frame, and the relight read the dark lens as shaded skin.
+ */
+function tintedLenses(image: Uint8Array, imageWidth: number, roi: Roi, y0: number, rh: number, up: readonly [number, number], skinY: number, rings: [Ring, Ring], core: Float32Array): boolean {
+  const w = roi.w, ax = -up[1], ay = up[0];
+  let tinted = false;
+  for (const ring of rings) {
+    const e = ring.eye;
+    const inside: number[] = [];
+    let sum = 0;
+    const reach = e.r * Math.max(REACH_ACROSS, REACH_ALONG) * RHO_MAX;
+    const x0 = Math.max(0, Math.floor(e.cx - reach - roi.x)), x1 = Math.min(w - 1, Math.ceil(e.cx + reach - roi.x));
+    const ya = Math.max(0, Math.floor(e.cy - reach - roi.y - y0)), yb = Math.min(rh - 1, Math.ceil(e.cy + reach - roi.y - y0));
+    for (let y = ya; y <= yb; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const dx = roi.x + x - e.cx, dy = roi.y + y0 + y - e.cy;
+        const u = (dx * ax + dy * ay) / (REACH_ACROSS * e.r), v = (dx * up[0] + dy * up[1]) / (REACH_ALONG * e.r);
+        if (Math.hypot(u, v) >= LENS_INSIDE * ringRho(ring, Math.atan2(v, u))) continue;
+        const p = ((roi.y + y0 + y) * imageWidth + roi.x + x) * 3;
+        sum += 0.299 * image[p]! + 0.587 * image[p + 1]! + 0.114 * image[p + 2]!;
+        inside.push(y * w + x);
+      }
+    }
+    if (inside.length === 0 || sum / inside.length >= TINTED * skinY) continue;
+    for (const i of inside) core[i] = 1;
+    tinted = true;
+  }
+  return tinted;
 }
 
 /**

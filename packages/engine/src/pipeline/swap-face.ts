@@ -213,7 +213,8 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const warped = warpTriangles({ ...warp, src: from, roi });
   const W = warped.rgb, cover = warped.cover;
   // A source seen through haze has its veil taken off first, one onto a hazy photo takes its veil (see black-level.ts).
-  const srcLight = opts.sourceLight ?? faceLight(src, srcFace), dstLight = faceLight(out, dstFace);
+  // Behind sunglasses the target's pupils and eye whites cannot be read: its light is left unread.
+  const srcLight = opts.sourceLight ?? faceLight(src, srcFace), dstLight = glasses?.tinted ? { black: null, whites: null } : faceLight(out, dstFace);
   const veil = veilOver(srcLight.black, dstLight.black);
   if (veil !== 0) liftVeil(W, srcLight.black!, veil);
   // A source under a coloured light is brought to white (see sclera.ts).

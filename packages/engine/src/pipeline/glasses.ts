@@ -30,8 +30,13 @@ const BAND = 0.02;
 /** Fine line strength (against a blur of LINE_SIGMA of the face size) from which a pixel is kept, and the ramp to fully kept. */
 const LINE_SIGMA = 0.02, KEEP_FROM = 0.12, KEEP_RAMP = 0.12;
 const LUMA = [0.299, 0.587, 0.114];
-/** A lens whose inside (within LENS_INSIDE of its ring) reads darker than this share of the skin is tinted: sunglasses. */
-const TINTED = 0.5, LENS_INSIDE = 0.95;
+/**
+ * A lens whose inside (within LENS_INSIDE of its ring) reads darker than TINTED of the face outside
+ * it (OUTSIDE_FROM to OUTSIDE_TO of the ring) is tinted: sunglasses (see tintedLenses). The
+ * fixtures' clear lenses read 0.88–1.36 (turned, enlarged, darkened, as JPEG 30), dark lenses drawn
+ * on 012 0.19 and 0.29.
+ */
+const TINTED = 0.5, LENS_INSIDE = 0.95, OUTSIDE_FROM = 1.15, OUTSIDE_TO = 1.4;
 /** Face size (pixels) a face is read at, at most (see glassesFrame). */
 const READ_SIZE = 320;
 /** Faces smaller than this (pixels) are not looked at: a frame there is a pixel or two, stubs and all. */
@@ -193,7 +198,8 @@ function frameAt(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Ar
  * between the rings, then whatever line runs on from them out beyond the rings (the hinges and arms,
  * to the outline).
  */
-function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, { up, skinY, y0, rh, usable }: Band, rings: [Ring, Ring], bridge: Bridge): GlassesFrame {
+function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, read: Band, rings: [Ring, Ring], bridge: Bridge): GlassesFrame {
+  const { up, skinY, y0, rh, usable } = read;
   const w = roi.w, n = w * roi.h, rn = w * rh;
   const ax = -up[1], ay = up[0];
   // How far each pixel stands out from a blur of it (all three channels): the fine line strength,
@@ -258,7 +264,7 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
   const light = strong.length > 0 && median(strong) > 0;
   // The bridge is kept whatever its shade: a light frame's is often dark (its pads, a metal bar).
   if (light) for (let i = 0; i < rn; i++) if (lighter[i]! < 0 && !onBridge[i]) core[i] = 0;
-  const tinted = tintedLenses(image, imageWidth, roi, y0, rh, up, skinY, rings, core);
+  const tinted = tintedLenses(image, imageWidth, roi, read, rings, core);
   const stack: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! > 0.5) stack.push(i);
   while (stack.length > 0) {
@@ -282,32 +288,38 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
 }
 
 /**
- * Sunglasses: a ring whose inside reads darker than TINTED of the skin keeps its whole lens (`core`,
- * band rows from y0), eyes and all. Kept by its rim only, a dark lens took the new face's eyes
- * inside it, clear glasses in a dark frame, and the relight read the dark lens as shaded skin.
+ * Sunglasses: a lens whose inside reads darker than TINTED of the face just outside its ring (both
+ * clear of the eyes) is kept whole (`core`, band rows from y0), eyes and all. Kept by their rims
+ * only, dark lenses took the new face's eyes inside them, clear glasses in a dark frame. Against the
+ * face beside it, not the skin's mean: in a dark photo that mean is of the brighter skin (the darkest
+ * is not read) and clear lenses read tinted.
  */
-function tintedLenses(image: Uint8Array, imageWidth: number, roi: Roi, y0: number, rh: number, up: readonly [number, number], skinY: number, rings: [Ring, Ring], core: Float32Array): boolean {
+function tintedLenses(image: Uint8Array, imageWidth: number, roi: Roi, { y0, rh, up, usable }: Band, rings: [Ring, Ring], core: Float32Array): boolean {
   const w = roi.w, ax = -up[1], ay = up[0];
   let tinted = false;
   for (const ring of rings) {
     const e = ring.eye;
-    const inside: number[] = [];
-    let sum = 0;
-    const reach = e.r * Math.max(REACH_ACROSS, REACH_ALONG) * RHO_MAX;
+    const lens: number[] = [];
+    let inY = 0, inN = 0, outY = 0, outN = 0;
+    const reach = e.r * Math.max(REACH_ACROSS, REACH_ALONG) * RHO_MAX * OUTSIDE_TO;
     const x0 = Math.max(0, Math.floor(e.cx - reach - roi.x)), x1 = Math.min(w - 1, Math.ceil(e.cx + reach - roi.x));
     const ya = Math.max(0, Math.floor(e.cy - reach - roi.y - y0)), yb = Math.min(rh - 1, Math.ceil(e.cy + reach - roi.y - y0));
     for (let y = ya; y <= yb; y++) {
       for (let x = x0; x <= x1; x++) {
         const dx = roi.x + x - e.cx, dy = roi.y + y0 + y - e.cy;
         const u = (dx * ax + dy * ay) / (REACH_ACROSS * e.r), v = (dx * up[0] + dy * up[1]) / (REACH_ALONG * e.r);
-        if (Math.hypot(u, v) >= LENS_INSIDE * ringRho(ring, Math.atan2(v, u))) continue;
+        const r = Math.hypot(u, v) / ringRho(ring, Math.atan2(v, u));
+        if (r >= OUTSIDE_TO) continue;
+        const i = y * w + x;
+        if (r < LENS_INSIDE) lens.push(i);
+        if (!usable(i) || (r >= LENS_INSIDE && r < OUTSIDE_FROM)) continue;
         const p = ((roi.y + y0 + y) * imageWidth + roi.x + x) * 3;
-        sum += 0.299 * image[p]! + 0.587 * image[p + 1]! + 0.114 * image[p + 2]!;
-        inside.push(y * w + x);
+        const Y = 0.299 * image[p]! + 0.587 * image[p + 1]! + 0.114 * image[p + 2]!;
+        if (r < LENS_INSIDE) { inY += Y; inN++; } else { outY += Y; outN++; }
       }
     }
-    if (inside.length === 0 || sum / inside.length >= TINTED * skinY) continue;
-    for (const i of inside) core[i] = 1;
+    if (inN === 0 || outN === 0 || inY / inN >= (TINTED * outY) / outN) continue;
+    for (const i of lens) core[i] = 1;
     tinted = true;
   }
   return tinted;

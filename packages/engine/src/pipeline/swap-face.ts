@@ -94,6 +94,8 @@ export interface SwapFaceOptions {
   sourceLight?: FaceLight;
   /** Keep the glasses the target face wears over the new face (default true; see glasses.ts). */
   keepGlasses?: boolean;
+  /** The target's eyes lie behind sunglasses found on it at full resolution (see work-scale.ts): their light is not read. */
+  targetBehindTint?: boolean;
   /** The source photo with its face's glasses taken off (see glasses-off.ts), null when it wears none: asked only of a target that wears glasses; read here when absent. */
   sourceWithoutGlasses?: () => RgbImage | null;
 }
@@ -214,7 +216,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const W = warped.rgb, cover = warped.cover;
   // A source seen through haze has its veil taken off first, one onto a hazy photo takes its veil (see black-level.ts).
   // Behind sunglasses the target's pupils and eye whites cannot be read: its light is left unread.
-  const srcLight = opts.sourceLight ?? faceLight(src, srcFace), dstLight = glasses?.tinted ? { black: null, whites: null } : faceLight(out, dstFace);
+  const srcLight = opts.sourceLight ?? faceLight(src, srcFace), dstLight = glasses?.tinted || opts.targetBehindTint ? { black: null, whites: null } : faceLight(out, dstFace);
   const veil = veilOver(srcLight.black, dstLight.black);
   if (veil !== 0) liftVeil(W, srcLight.black!, veil);
   // A source under a coloured light is brought to white (see sclera.ts).

@@ -43,7 +43,7 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   const small = reduce(out, roi, f);
   const before = Uint8Array.from(small.data);
   timer('reduce', performance.now() - t);
-  const st = swapOneFace(from, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false, keepGlasses: false });
+  const st = swapOneFace(from, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false, keepGlasses: false, targetBehindTint: glasses?.tinted ?? false });
   t = performance.now();
   // The change and the blend weight over the whole reduced copy (zero outside the inner ROI).
   const gn = g.w * g.h;

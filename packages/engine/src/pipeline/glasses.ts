@@ -10,7 +10,7 @@ import { smoothstep } from '../raster/ramp.ts';
 import { gridFor, upsampleSparse } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
 import { FACE_OVAL_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
-import { imageSkin } from './skin-model.ts';
+import { chromaDist2, imageSkin, type SkinModel } from './skin-model.ts';
 import { eyesOf, findBridge, findRing, median, REACH_ACROSS, REACH_ALONG, RHO_MAX, ringRho, type Bridge, type Crossing, type Ring } from './glasses-ring.ts';
 
 const RIGHT_BROW_LOOP = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46];
@@ -30,6 +30,8 @@ const BAND = 0.02;
 /** Fine line strength (against a blur of LINE_SIGMA of the face size) from which a pixel is kept, and the ramp to fully kept. */
 const LINE_SIGMA = 0.02, KEEP_FROM = 0.12, KEEP_RAMP = 0.12;
 const LUMA = [0.299, 0.587, 0.114];
+/** What a dark frame keeps: darker than DARK_FRAME of the skin's brightness, or further than UNLIKE_SKIN deviations from its colour. */
+const DARK_FRAME = 0.6, UNLIKE_SKIN = 3;
 /**
  * A lens whose inside (within LENS_INSIDE of its ring) reads darker than TINTED of the face outside
  * it (OUTSIDE_FROM to OUTSIDE_TO of the ring) is tinted: sunglasses (see tintedLenses). The
@@ -123,6 +125,8 @@ interface Band {
   up: readonly [number, number];
   /** The skin's mean brightness: lines are read as a share of it. */
   skinY: number;
+  /** The skin's colour model. */
+  skin: SkinModel;
   /** The first ROI row read, and how many. */
   y0: number;
   rh: number;
@@ -180,7 +184,7 @@ function readBand(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32A
     for (let c = 0; c < 3; c++) { const d = 2 * cm[c]! - ca[c]! - cb[c]!; s += d * d; }
     return Math.sqrt(s / 3);
   };
-  return { up, skinY: skin.my, y0, rh, usable, crossing };
+  return { up, skinY: skin.my, skin, y0, rh, usable, crossing };
 }
 
 /** The frame read at the image's own size: found by its rings and bridge, then kept (see keepLines). */
@@ -199,7 +203,7 @@ function frameAt(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Ar
  * to the outline).
  */
 function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, read: Band, rings: [Ring, Ring], bridge: Bridge): GlassesFrame {
-  const { up, skinY, y0, rh, usable } = read;
+  const { up, skinY, skin, y0, rh, usable } = read;
   const w = roi.w, n = w * roi.h, rn = w * rh;
   const ax = -up[1], ay = up[0];
   // How far each pixel stands out from a blur of it (all three channels): the fine line strength,
@@ -214,8 +218,7 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
     for (let i = 0; i < rn; i++) { const d = plane[i]! - around[i]!; line[i]! += (d * d) / 3; lighter[i]! += luma * d; }
   }
   for (let i = 0; i < rn; i++) line[i] = Math.sqrt(line[i]!);
-  // The brows are not kept: a rim runs just under them, and the band about it took their lower
-  // edge, a second brow under the new one.
+  // The hinges and arms are not grown into the brows, whose tails run out toward the temples.
   const brows = new Uint8Array(rn);
   fillPolygon(brows, w, rh, roi.x, roi.y + y0, loopUv(pts, RIGHT_BROW_LOOP));
   fillPolygon(brows, w, rh, roi.x, roi.y + y0, loopUv(pts, LEFT_BROW_LOOP));
@@ -253,17 +256,29 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
       }
       const a = (px - mid[0]) * ax + (py - mid[1]) * ay, b = (px - mid[0]) * up[0] + (py - mid[1]) * up[1];
       if (Math.abs(a) < span / 2 && Math.abs(b - bridge.height) <= band) { near = true; onBridge[i] = 1; }
-      if (near && !brows[i]) core[i] = smoothstep((line[i]! - KEEP_FROM) / KEEP_RAMP);
+      if (near) core[i] = smoothstep((line[i]! - KEEP_FROM) / KEEP_RAMP);
     }
   }
   // A frame lighter than the skin about it (a metal wire, a light plastic on dark skin) keeps none
   // of what is darker than its surroundings: that is the brows' lower edge and the shading down the
-  // nose's sides, which the band about a ring takes too. A dark frame keeps its highlights.
+  // nose's sides, which the band about a ring takes too. A dark frame keeps its highlights, and the
+  // brows its top bar lies over (left out, 003's cat-eye bar came out broken where it crosses them).
   const strong: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! >= 1) strong.push(lighter[i]!);
   const light = strong.length > 0 && median(strong) > 0;
   // The bridge is kept whatever its shade: a light frame's is often dark (its pads, a metal bar).
   if (light) for (let i = 0; i < rn; i++) if (lighter[i]! < 0 && !onBridge[i]) core[i] = 0;
+  // A dark frame keeps what is dark or unlike skin in colour: the creases under the eyes that lie
+  // in the band about its lower rim are neither (on 003 they came out as red-brown dashes).
+  if (!light) {
+    for (let i = 0; i < rn; i++) {
+      if (core[i]! <= 0 || onBridge[i]) continue;
+      const p = ((roi.y + y0 + ((i / w) | 0)) * imageWidth + roi.x + (i % w)) * 3;
+      const R = image[p]!, G = image[p + 1]!, B = image[p + 2]!, sum = R + G + B + 1;
+      if (0.299 * R + 0.587 * G + 0.114 * B < DARK_FRAME * skinY || chromaDist2(skin, R / sum, G / sum) > UNLIKE_SKIN * UNLIKE_SKIN) continue;
+      core[i] = 0;
+    }
+  }
   const tinted = tintedLenses(image, imageWidth, roi, read, rings, core);
   const stack: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! > 0.5) stack.push(i);

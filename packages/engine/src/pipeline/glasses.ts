@@ -266,19 +266,18 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
   const strong: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! >= 1) strong.push(lighter[i]!);
   const light = strong.length > 0 && median(strong) > 0;
-  // The bridge is kept whatever its shade: a light frame's is often dark (its pads, a metal bar).
-  if (light) for (let i = 0; i < rn; i++) if (lighter[i]! < 0 && !onBridge[i]) core[i] = 0;
   // A dark frame keeps what is dark or unlike skin in colour: the creases under the eyes that lie
-  // in the band about its lower rim are neither (on 003 they came out as red-brown dashes).
-  if (!light) {
-    for (let i = 0; i < rn; i++) {
-      if (core[i]! <= 0 || onBridge[i]) continue;
-      const p = ((roi.y + y0 + ((i / w) | 0)) * imageWidth + roi.x + (i % w)) * 3;
-      const R = image[p]!, G = image[p + 1]!, B = image[p + 2]!, sum = R + G + B + 1;
-      if (0.299 * R + 0.587 * G + 0.114 * B < DARK_FRAME * skinY || chromaDist2(skin, R / sum, G / sum) > UNLIKE_SKIN * UNLIKE_SKIN) continue;
-      core[i] = 0;
-    }
-  }
+  // in the band about its lower rim are neither (on 003 they came out as red-brown dashes). The
+  // bridge is kept whatever its shade and colour: a light frame's is often dark (its pads, a metal
+  // bar), a dark frame's may be a gold bar (003's: without it her frame read as two dark brows).
+  const frameLike = (i: number): boolean => {
+    if (onBridge[i]) return true;
+    if (light) return lighter[i]! >= 0;
+    const p = ((roi.y + y0 + ((i / w) | 0)) * imageWidth + roi.x + (i % w)) * 3;
+    const R = image[p]!, G = image[p + 1]!, B = image[p + 2]!, sum = R + G + B + 1;
+    return 0.299 * R + 0.587 * G + 0.114 * B < DARK_FRAME * skinY || chromaDist2(skin, R / sum, G / sum) > UNLIKE_SKIN * UNLIKE_SKIN;
+  };
+  for (let i = 0; i < rn; i++) if (core[i]! > 0 && !frameLike(i)) core[i] = 0;
   const tinted = tintedLenses(image, imageWidth, roi, read, rings, core);
   const stack: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! > 0.5) stack.push(i);
@@ -290,7 +289,7 @@ function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32
       if (xx < 0 || yy < 0 || xx >= w || yy >= rh) continue;
       const j = yy * w + xx;
       if (core[j]! > 0 || ringOf[j] === -1 || !usable(j) || brows[j]) continue;
-      const v = light && lighter[j]! < 0 ? 0 : smoothstep((line[j]! - KEEP_FROM) / KEEP_RAMP);
+      const v = frameLike(j) ? smoothstep((line[j]! - KEEP_FROM) / KEEP_RAMP) : 0;
       if (v <= 0) continue;
       core[j] = v;
       if (v > 0.5) stack.push(j);

@@ -7,7 +7,8 @@ import type { RgbImage } from '../decode.ts';
 import { faceInRegion, faceRoi, flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
-import { faceOval, glassesFrame, keepFrame } from './glasses.ts';
+import { faceOval, glassesFrame } from './glasses.ts';
+import { keepFrame } from './glasses-keep.ts';
 import { withoutGlasses } from './glasses-off.ts';
 import { reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
 

@@ -8,7 +8,7 @@ import { faceOval, glassesFrame, GLASSES_MIN_FACE } from '../src/pipeline/glasse
 import { withoutGlasses } from '../src/pipeline/glasses-off.ts';
 import { swapFace } from '../src/pipeline/work-scale.ts';
 import { findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/pipeline/glasses-ring.ts';
-import { FACE_OVAL_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
+import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { chromaDist2, imageSkin, luma } from '../src/pipeline/skin-model.ts';
 import { decodedWithFace, fixture, FILES, FIXTURES } from './fixtures.ts';
@@ -100,7 +100,7 @@ describe('glassesFrame', () => {
     const { roi, frame } = frameOf(img, face);
     const pts = flatPoints(face);
     const brows = new Uint8Array(roi.w * roi.h);
-    for (const loop of [[70, 63, 105, 66, 107, 55, 65, 52, 53, 46], [300, 293, 334, 296, 336, 285, 295, 282, 283, 276]]) fillPolygon(brows, roi.w, roi.h, roi.x, roi.y, loopUv(pts, loop));
+    for (const loop of [RIGHT_BROW_LOOP, LEFT_BROW_LOOP]) fillPolygon(brows, roi.w, roi.h, roi.x, roi.y, loopUv(pts, loop));
     const skin = imageSkin(img.data, img.width, roi, pts).skin!;
     // Below the eyes (the lower rims and the creases about them): lower in the image than the
     // eyes' lowest lid point by a twentieth of the face (003 stands upright).

@@ -89,8 +89,8 @@ export const TRI_SKIN_UPPER = 5;
 /** Upper forehead up to the mesh's top edge: swapped only where it is bare skin in both faces. */
 export const TRI_FOREHEAD = 6;
 
-const LEFT_BROW_LOOP = [336, 296, 334, 293, 300, 276, 283, 282, 295, 285];
-const RIGHT_BROW_LOOP = [107, 66, 105, 63, 70, 46, 53, 52, 65, 55];
+export const LEFT_BROW_LOOP = [336, 296, 334, 293, 300, 276, 283, 282, 295, 285];
+export const RIGHT_BROW_LOOP = [107, 66, 105, 63, 70, 46, 53, 52, 65, 55];
 
 let cached: Topology | null = null;
 

@@ -5,12 +5,9 @@ import { gaussianBlur } from '../raster/blur.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import type { Roi } from '../raster/warp.ts';
-import { loopUv } from '../mesh/topology.ts';
+import { LEFT_BROW_LOOP, loopUv, RIGHT_BROW_LOOP } from '../mesh/topology.ts';
 import { chromaDist2, type SkinModel } from './skin-model.ts';
 import { median, REACH_ACROSS, REACH_ALONG, RHO_MAX, ringRho, type Bridge, type Crossing, type Ring } from './glasses-ring.ts';
-
-const RIGHT_BROW_LOOP = [70, 63, 105, 66, 107, 55, 65, 52, 53, 46];
-const LEFT_BROW_LOOP = [300, 293, 334, 296, 336, 285, 295, 282, 283, 276];
 
 /** Half-width (fraction of the face size) of the band about the fitted ring, and the bridge's row, where the frame is kept. */
 export const BAND = 0.02;

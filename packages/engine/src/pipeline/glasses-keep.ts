@@ -111,17 +111,17 @@ export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: 
       if (near) core[i] = smoothstep((line[i]! - KEEP_FROM) / KEEP_RAMP);
     }
   }
-  // A frame lighter than the skin about it (a metal wire, a light plastic on dark skin) keeps none
-  // of what is darker than its surroundings: that is the brows' lower edge and the shading down the
-  // nose's sides, which the band about a ring takes too. A dark frame keeps its highlights, and the
-  // brows its top bar lies over (left out, 003's cat-eye bar came out broken where it crosses them).
+  // Which of those are the frame's. A frame lighter than the skin about it (a metal wire, a light
+  // plastic on dark skin) keeps nothing darker than its surroundings: the band about a ring takes
+  // the brows' lower edge and the shading down the nose's sides too. A dark frame keeps what is dark
+  // or unlike skin in colour: its highlights, and the brows its top bar lies over (left out, 003's
+  // cat-eye bar came out broken where it crosses them), but not the creases under the eyes in the
+  // band about clear lower rims (on 003, red-brown dashes). The bridge is kept whatever its shade
+  // and colour: a light frame's is often dark (its pads, a metal bar), a dark frame's may be a gold
+  // bar (without 003's, her frame read as two dark brows).
   const strong: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! >= 1) strong.push(lighter[i]!);
   const light = strong.length > 0 && median(strong) > 0;
-  // A dark frame keeps what is dark or unlike skin in colour: the creases under the eyes that lie
-  // in the band about its lower rim are neither (on 003 they came out as red-brown dashes). The
-  // bridge is kept whatever its shade and colour: a light frame's is often dark (its pads, a metal
-  // bar), a dark frame's may be a gold bar (003's: without it her frame read as two dark brows).
   const frameLike = (i: number): boolean => {
     if (onBridge[i]) return true;
     if (light) return lighter[i]! >= 0;

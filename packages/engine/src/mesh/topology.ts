@@ -144,6 +144,13 @@ export function mirrorMap(uv: Float32Array): Uint16Array {
   return out;
 }
 
+/** The face's upward direction in the image (chin 152 to forehead top 10) from its flat mesh points, normalised. */
+export function upward(pts: ArrayLike<number>): [number, number] {
+  const dx = pts[2 * 10]! - pts[2 * 152]!, dy = pts[2 * 10 + 1]! - pts[2 * 152 + 1]!;
+  const len = Math.hypot(dx, dy) || 1;
+  return [dx / len, dy / len];
+}
+
 /** A landmark loop as a polygon (in UV space, or in whatever space `uv` holds flat x,y points), optionally grown about its centroid. */
 export function loopUv(uv: Float32Array, loop: readonly number[], grow = 1): Float32Array {
   const out = new Float32Array(loop.length * 2);

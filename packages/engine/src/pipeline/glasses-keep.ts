@@ -37,9 +37,7 @@ export interface GlassesFrame {
 export interface Band {
   /** The face's upward unit vector (chin to forehead). */
   up: readonly [number, number];
-  /** The skin's mean brightness: lines are read as a share of it. */
-  skinY: number;
-  /** The skin's colour model. */
+  /** The skin's colour model; lines are read as a share of its mean brightness. */
   skin: SkinModel;
   /** The first ROI row read, and how many. */
   y0: number;
@@ -55,7 +53,8 @@ export interface Band {
  * to the outline).
  */
 export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, read: Band, rings: [Ring, Ring], bridge: Bridge): GlassesFrame {
-  const { up, skinY, skin, y0, rh, usable } = read;
+  const { up, skin, y0, rh, usable } = read;
+  const skinY = skin.my;
   const w = roi.w, n = w * roi.h, rn = w * rh;
   const ax = -up[1], ay = up[0];
   // How far each pixel stands out from a blur of it (all three channels): the fine line strength,

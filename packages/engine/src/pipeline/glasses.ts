@@ -8,7 +8,7 @@ import { boxBlurPass } from '../raster/blur.ts';
 import { fillPolygon, flatBounds } from '../raster/polygon.ts';
 import { gridFor, upsampleSparse } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
-import { FACE_OVAL_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
+import { FACE_OVAL_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_EYE_LOOP, upward } from '../mesh/topology.ts';
 import { imageSkin } from './skin-model.ts';
 import { eyesOf, findBridge, findRing, REACH_ACROSS, REACH_ALONG, RHO_MAX, type Crossing, type Ring } from './glasses-ring.ts';
 import { BAND, keepLines, type Band, type GlassesFrame } from './glasses-keep.ts';
@@ -94,8 +94,7 @@ function ringRows(pts: Float32Array, roi: Roi, faceSize: number): [number, numbe
 }
 
 function readBand(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32Array, faceSize: number, inFace: ArrayLike<number>): Band | null {
-  const upX = pts[2 * 10]! - pts[2 * 152]!, upY = pts[2 * 10 + 1]! - pts[2 * 152 + 1]!, upLen = Math.hypot(upX, upY) || 1;
-  const up = [upX / upLen, upY / upLen] as const;
+  const up = upward(pts);
   const { w, h } = roi;
   const skin = imageSkin(image, imageWidth, roi, pts).skin;
   if (!skin) return null;
@@ -142,7 +141,7 @@ function readBand(image: Uint8Array, imageWidth: number, roi: Roi, pts: Float32A
     for (let c = 0; c < 3; c++) { const d = 2 * cm[c]! - ca[c]! - cb[c]!; s += d * d; }
     return Math.sqrt(s / 3);
   };
-  return { up, skinY: skin.my, skin, y0, rh, usable, crossing };
+  return { up, skin, y0, rh, usable, crossing };
 }
 
 /** The frame read at the image's own size: found by its rings and bridge, then kept (see keepLines). */

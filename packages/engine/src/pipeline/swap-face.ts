@@ -5,7 +5,7 @@
 import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { faceRoi, flatDepths, flatPoints } from '../detect.ts';
-import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_OUTER } from '../mesh/topology.ts';
+import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_OUTER, upward } from '../mesh/topology.ts';
 import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
@@ -134,13 +134,6 @@ function leaveToTarget(triClass: Uint8Array, flagged: Uint8Array): number {
   let count = 0;
   for (let k = 0; k < flagged.length; k++) if (flagged[k] && triClass[k] !== TRI_OUTER) { triClass[k] = TRI_OUTER; count++; }
   return count;
-}
-
-/** The face's upward direction in the image (chin 152 to forehead top 10), normalised. */
-function upward(pts: Float32Array): [number, number] {
-  const dx = pts[2 * 10]! - pts[2 * 152]!, dy = pts[2 * 10 + 1]! - pts[2 * 152 + 1]!;
-  const len = Math.hypot(dx, dy) || 1;
-  return [dx / len, dy / len];
 }
 
 /** Halfway between the nose tip (4) and the lower lids' middle (145, 374). */

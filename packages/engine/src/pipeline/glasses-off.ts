@@ -5,6 +5,8 @@
 // eyes seen through glass, and the target's frame rings them.
 import type { RgbImage } from '../decode.ts';
 import { faceRoi, flatPoints, type Face } from '../detect.ts';
+import type { Roi } from '../raster/warp.ts';
+import type { GlassesFrame } from './glasses-keep.ts';
 import { dilate, faceOval, glassesFrame, GLASSES_MIN_FACE } from './glasses.ts';
 
 /** Frame weight from which a pixel is filled (its anti-aliased edge included). */
@@ -59,4 +61,15 @@ export function withoutGlasses(img: RgbImage, face: Face): RgbImage | null {
     }
   }
   return { ...img, data };
+}
+
+/**
+ * The glasses the target face (flat mesh points `pts`, over `roi` of `out`) wears, when `keep` (see
+ * glasses.ts), and the source photo to warp: without its face's own glasses when the target wears
+ * some, from `bare` (a cached copy) or read here; the photo itself otherwise.
+ */
+export function glassesAndSource(out: RgbImage, roi: Roi, pts: Float32Array, faceSize: number, src: RgbImage, srcFace: Face, keep: boolean, bare?: () => RgbImage | null): { glasses: GlassesFrame | null; from: RgbImage } {
+  const glasses = keep && faceSize >= GLASSES_MIN_FACE ? glassesFrame(out.data, out.width, roi, pts, faceSize, faceOval(pts, roi)) : null;
+  const from = (glasses && (bare ?? (() => withoutGlasses(src, srcFace)))()) || src;
+  return { glasses, from };
 }

@@ -12,9 +12,8 @@ import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
 import { warpTriangles, type Roi } from '../raster/warp.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
-import { faceOval, glassesFrame } from './glasses.ts';
 import { keepFrame } from './glasses-keep.ts';
-import { withoutGlasses } from './glasses-off.ts';
+import { glassesAndSource } from './glasses-off.ts';
 import { blendDifferences } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { handCover } from './hand-shape.ts';
@@ -179,8 +178,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   let t = performance.now();
   // Glasses the target wears stay on the new face (see glasses.ts); the source's, if it wears any,
   // come off first, or the new face wore two pairs (see glasses-off.ts).
-  const glasses = opts.keepGlasses === false ? null : glassesFrame(od, ow, roi, dstPts, faceSize, faceOval(dstPts, roi));
-  const from = (glasses && (opts.sourceWithoutGlasses ?? (() => withoutGlasses(src, srcFace)))()) || src;
+  const { glasses, from } = glassesAndSource(out, roi, dstPts, faceSize, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses);
   timer('glasses', performance.now() - t);
   t = performance.now();
   const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;

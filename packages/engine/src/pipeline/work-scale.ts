@@ -7,9 +7,8 @@ import type { RgbImage } from '../decode.ts';
 import { faceInRegion, faceRoi, flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
-import { faceOval, glassesFrame } from './glasses.ts';
 import { keepFrame } from './glasses-keep.ts';
-import { withoutGlasses } from './glasses-off.ts';
+import { glassesAndSource } from './glasses-off.ts';
 import { reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
 
 /** Face size (pixels) below which a face is never reduced; the fixtures' largest is 714. */
@@ -36,8 +35,7 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   let t = performance.now();
   // Glasses are found and kept at full resolution (on the reduced copy a frame's lines are a few
   // pixels wide); the source's come off before it is swapped (see glasses.ts, glasses-off.ts).
-  const glasses = opts.keepGlasses === false ? null : glassesFrame(out.data, out.width, roi, pts, dstFace.size, faceOval(pts, roi));
-  const from = (glasses && (opts.sourceWithoutGlasses ?? (() => withoutGlasses(src, srcFace)))()) || src;
+  const { glasses, from } = glassesAndSource(out, roi, pts, dstFace.size, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses);
   timer('glasses', performance.now() - t);
   t = performance.now();
   const g = gridFor(roi.w, roi.h, f);

@@ -7,7 +7,7 @@ import { faceRoi, flatPoints, type Face } from '../src/detect.ts';
 import { faceOval, glassesFrame, GLASSES_MIN_FACE } from '../src/pipeline/glasses.ts';
 import { withoutGlasses } from '../src/pipeline/glasses-off.ts';
 import { swapFace } from '../src/pipeline/work-scale.ts';
-import { findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/pipeline/glasses-ring.ts';
+import { eyesOf, findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/pipeline/glasses-ring.ts';
 import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { chromaDist2, imageSkin, luma } from '../src/pipeline/skin-model.ts';
@@ -25,13 +25,7 @@ function frameOf(img: RgbImage, face: Face) {
 /** Draws on `img` a dark ring round each eye of `face` (rings: which), a bar between them when `bridge`, dark lenses when `tinted`. */
 function drawGlasses(img: RgbImage, face: Face, rings: readonly number[], bridge: boolean, tinted = false): void {
   const pts = flatPoints(face);
-  const eyes = [RIGHT_EYE_LOOP, LEFT_EYE_LOOP].map((loop, s) => {
-    const poly = loopUv(pts, loop);
-    let cx = 0, cy = 0;
-    for (let k = 0; k < poly.length; k += 2) { cx += poly[k]!; cy += poly[k + 1]!; }
-    const [a, b] = s === 0 ? [33, 133] : [263, 362];
-    return { cx: (2 * cx) / poly.length, cy: (2 * cy) / poly.length, r: Math.hypot(pts[2 * a]! - pts[2 * b]!, pts[2 * a + 1]! - pts[2 * b + 1]!) / 2 };
-  });
+  const eyes = eyesOf(pts);
   const ink = (x: number, y: number) => { const p = (Math.round(y) * img.width + Math.round(x)) * 3; img.data[p] = 45; img.data[p + 1] = 35; img.data[p + 2] = 35; };
   const half = Math.max(1.5, 0.008 * face.size);
   for (const s of rings) {
@@ -44,7 +38,7 @@ function drawGlasses(img: RgbImage, face: Face, rings: readonly number[], bridge
     }
   }
   if (bridge) {
-    const [r, l] = eyes as [typeof eyes[0], typeof eyes[0]];
+    const [r, l] = eyes;
     const y = (r.cy + l.cy) / 2 - 0.3 * r.r;
     for (let x = r.cx + 1.7 * r.r; x <= l.cx - 1.7 * l.r; x++) for (let dy = -half; dy <= half; dy++) ink(x, y + dy);
   }

@@ -17,6 +17,7 @@ import { workFactor } from '../src/pipeline/work-scale.ts';
 import { SHARPEN_FULL_SOURCE } from '../src/pipeline/sharpen.ts';
 import { detectOnImage, type Face } from '../src/detect.ts';
 import { cosine, faceDescriptor } from '../src/identity.ts';
+import { tuneHeapForSwaps } from '../src/heap.ts';
 import { blownShare, cheekBalance, cheekLab, compareOutside, creaseColour, detailRatio, contourRing, lipsAgainstCheeks, lipTint, outsideFaces, percentile, seamRatio, toneShift } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -316,6 +317,8 @@ function rssMb(pid: number): number {
 }
 
 async function main(): Promise<void> {
+  // The in-process rows stand for one worker: the same garbage collector settings (see heap.ts).
+  tuneHeapForSwaps();
   await mkdir(OUT, { recursive: true });
   log(`fixtures: ${FIXTURES}`);
   const tLoad = performance.now();

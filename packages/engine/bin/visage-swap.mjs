@@ -12,6 +12,8 @@ process.stdout.on('error', (e) => {
 });
 
 register();
+// This process runs only the engine: its garbage collector is set as a pool worker's (see src/heap.ts).
+(await import('../src/heap.ts')).tuneHeapForSwaps();
 const { main } = await import('../src/cli.ts');
 process.exitCode = await main(process.argv.slice(2), (line) => {
   if (!readerGone) process.stdout.write(line + '\n');

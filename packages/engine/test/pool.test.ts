@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, EngineError, type EnginePool } from '../src/index.ts';
+import { ENGINE_V8_FLAGS } from '../src/heap.ts';
 import { fixture, FILES } from './fixtures.ts';
 
 let pool: EnginePool;
@@ -86,6 +87,13 @@ describe('engine pool', () => {
     for (const pid of pool.workerPids()) {
       const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
       expect(env).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`);
+    }
+  });
+
+  it('starts its workers with the engine\'s garbage collector settings (a full collection on nearly every swap without)', () => {
+    for (const pid of pool.workerPids()) {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      for (const flag of ENGINE_V8_FLAGS) expect(args).toContain(flag);
     }
   });
 

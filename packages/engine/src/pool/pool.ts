@@ -9,6 +9,7 @@ import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api.ts';
 import { EngineError, isEngineErrorCode } from '../errors.ts';
+import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
 
 export interface EnginePoolOptions {
@@ -110,7 +111,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
 
   function spawn(): Slot {
     const child = fork(WORKER_ENTRY, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`],
+      execArgv: ['--import', TSX_LOADER, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, ...ENGINE_V8_FLAGS],
       env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? String(WORKER_MALLOC_ARENAS) },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

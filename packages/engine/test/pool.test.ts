@@ -90,7 +90,7 @@ describe('engine pool', () => {
     }
   });
 
-  it('starts its workers with the engine\'s garbage collector settings (a full collection on nearly every swap without)', () => {
+  it('starts its workers with the engine\'s garbage collector settings (see heap.ts)', () => {
     for (const pid of pool.workerPids()) {
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       for (const flag of ENGINE_V8_FLAGS) expect(args).toContain(flag);

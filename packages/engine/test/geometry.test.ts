@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyAffine, signedArea2, triangleAffine } from '../src/raster/affine.ts';
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
+import { flood8 } from '../src/raster/flood.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
 import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
 import { dropIslands, mirrorOverrides, stretchRatios } from '../src/mesh/mirror.ts';
@@ -299,5 +300,27 @@ describe('raster helpers', () => {
       expect(r0[i]).toBeCloseTo(b[i]!, 3);
       expect(r1[i]).toBeCloseTo(a[i]!, 2);
     }
+  });
+});
+
+describe('flood8', () => {
+  it('reaches diagonal neighbours, stops where enter refuses, and enters nothing twice', () => {
+    // 5 × 4 grid: 1 is open. A diagonal chain from the corner, and an island it must not reach.
+    const open = Uint8Array.from([
+      1, 0, 0, 0, 1,
+      0, 1, 0, 0, 0,
+      0, 0, 1, 0, 0,
+      0, 0, 0, 0, 1,
+    ]);
+    const seen = new Uint8Array(open.length);
+    let entered = 0;
+    seen[0] = 1;
+    flood8([0], 5, 4, (j) => {
+      if (seen[j] || !open[j]) return false;
+      seen[j] = 1; entered++;
+      return true;
+    });
+    expect(Array.from(seen)).toEqual([1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    expect(entered).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // What is kept of a frame found on the target (see glasses.ts): its lines near the rings and the
 // bridge, the hinges and arms running on from them, whole lenses when they are dark; and writing
 // the target's pixels back over the blend there.
+import { flood8 } from '../raster/flood.ts';
 import { gaussianBlur } from '../raster/blur.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
@@ -132,20 +133,13 @@ export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: 
   const tinted = tintedLenses(image, imageWidth, roi, read, rings, core);
   const stack: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! > 0.5) stack.push(i);
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    const x = i % w, y = (i / w) | 0;
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-      const xx = x + dx, yy = y + dy;
-      if (xx < 0 || yy < 0 || xx >= w || yy >= rh) continue;
-      const j = yy * w + xx;
-      if (core[j]! > 0 || ringOf[j] === -1 || !usable(j) || brows[j]) continue;
-      const v = frameLike(j) ? smoothstep((line[j]! - KEEP_FROM) / KEEP_RAMP) : 0;
-      if (v <= 0) continue;
-      core[j] = v;
-      if (v > 0.5) stack.push(j);
-    }
-  }
+  flood8(stack, w, rh, (j) => {
+    if (core[j]! > 0 || ringOf[j] === -1 || !usable(j) || brows[j]) return false;
+    const v = frameLike(j) ? smoothstep((line[j]! - KEEP_FROM) / KEEP_RAMP) : 0;
+    if (v <= 0) return false;
+    core[j] = v;
+    return v > 0.5;
+  });
   const weight = new Float32Array(n);
   let pixels = 0;
   for (let i = 0; i < rn; i++) { weight[y0 * w + i] = core[i]!; if (core[i]! > 0.5) pixels++; }

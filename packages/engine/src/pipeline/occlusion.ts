@@ -6,6 +6,7 @@
 // its lips: lips are redder than the skin around them, so "lips" less red than the cheeks are the
 // cover itself, which then gives a colour model of the cover (a pale pink scarf is too close to skin
 // for the skin model alone).
+import { flood8 } from '../raster/flood.ts';
 import { gaussianBlur } from '../raster/blur.ts';
 import { loopUv, OUTER_LIP_LOOP, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { chromaDist2, DARK, fitSkin, imagePx, imageSkin, OUTLIER, planarPx, upperSkinModel, type Px, type SkinModel } from './skin-model.ts';
@@ -101,18 +102,11 @@ function keepReachingOutline(grid: Float32Array, outside: Uint8Array, gw: number
     }
     if (edge) { seen[c] = 1; stack.push(c); }
   }
-  while (stack.length > 0) {
-    const c = stack.pop()!;
-    const x = c % gw, y = (c / gw) | 0;
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-      const xx = x + dx, yy = y + dy;
-      if (xx < 0 || yy < 0 || xx >= gw || yy >= gh) continue;
-      const d = yy * gw + xx;
-      if (seen[d] || grid[d]! <= REACH) continue;
-      seen[d] = 1;
-      stack.push(d);
-    }
-  }
+  flood8(stack, gw, gh, (d) => {
+    if (seen[d] || grid[d]! <= REACH) return false;
+    seen[d] = 1;
+    return true;
+  });
   let any = false;
   for (let c = 0; c < grid.length; c++) {
     if (!seen[c]) grid[c] = 0;

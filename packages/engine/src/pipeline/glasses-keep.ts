@@ -8,7 +8,7 @@ import { smoothstep } from '../raster/ramp.ts';
 import type { Roi } from '../raster/warp.ts';
 import { LEFT_BROW_LOOP, loopUv, RIGHT_BROW_LOOP } from '../mesh/topology.ts';
 import { chromaDist2, type SkinModel } from './skin-model.ts';
-import { median, REACH_ACROSS, REACH_ALONG, RHO_MAX, ringRho, type Bridge, type Crossing, type Ring } from './glasses-ring.ts';
+import { quantile, REACH_ACROSS, REACH_ALONG, RHO_MAX, ringRho, type Bridge, type Crossing, type Ring } from './glasses-ring.ts';
 
 /** Half-width (fraction of the face size) of the band about the fitted ring, and the bridge's row, where the frame is kept. */
 export const BAND = 0.02;
@@ -121,7 +121,7 @@ export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: 
   // bar (without 003's, her frame read as two dark brows).
   const strong: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! >= 1) strong.push(lighter[i]!);
-  const light = strong.length > 0 && median(strong) > 0;
+  const light = strong.length > 0 && quantile(strong, 0.5) > 0;
   const frameLike = (i: number): boolean => {
     if (onBridge[i]) return true;
     if (light) return lighter[i]! >= 0;

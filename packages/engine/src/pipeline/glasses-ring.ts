@@ -49,15 +49,10 @@ export function eyesOf(pts: Float32Array): [Eye, Eye] {
   return [eyeOf(pts, RIGHT_EYE_LOOP, 33, 133), eyeOf(pts, LEFT_EYE_LOOP, 263, 362)];
 }
 
-export function median(values: ArrayLike<number>): number {
+/** The value a share `q` of the way up `values` (the lower one between two). */
+export function quantile(values: ArrayLike<number>, q: number): number {
   const s = Float64Array.from(values).sort();
-  return s[Math.floor(0.5 * (s.length - 1))]!;
-}
-
-/** The value a quarter of the way up `values`. */
-function lowerQuartile(values: ArrayLike<number>): number {
-  const s = Float64Array.from(values).sort();
-  return s[Math.floor(0.25 * (s.length - 1))]!;
+  return s[Math.floor(q * (s.length - 1))]!;
 }
 
 /** The radius index per ray of the most line-like smooth ring (cyclic Viterbi: two laps, the second read back). */
@@ -109,7 +104,7 @@ export function findRing(e: Eye, up: readonly [number, number], crossing: Crossi
     }
   }
   const best = bestRing(score);
-  return { eye: e, rho: Float64Array.from(best, rhoOf), strength: lowerQuartile(Array.from(best, (j, k) => score[k * RADII + j]!)) };
+  return { eye: e, rho: Float64Array.from(best, rhoOf), strength: quantile(Array.from(best, (j, k) => score[k * RADII + j]!), 0.25) };
 }
 
 /** The ring's distance (share of the reach) on the ray nearest angle t (radians, in the ellipse's coordinates). */
@@ -137,5 +132,5 @@ export function findBridge(pts: Float32Array, up: readonly [number, number], fac
     }
     scores.push(best); rows.push(arg);
   }
-  return { mid, span, strength: median(scores), height: median(rows) };
+  return { mid, span, strength: quantile(scores, 0.5), height: quantile(rows, 0.5) };
 }

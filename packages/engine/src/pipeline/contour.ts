@@ -4,6 +4,7 @@
 import type { RgbImage } from '../decode.ts';
 import type { Roi } from '../raster/warp.ts';
 import { smoothstep } from '../raster/ramp.ts';
+import { upward } from '../mesh/topology.ts';
 
 /** Jaw and lower-cheek contour, ear to ear through the chin. */
 export const JAW = [234, 93, 132, 58, 172, 136, 150, 149, 176, 148, 152, 377, 400, 378, 379, 365, 397, 288, 361, 323, 454];
@@ -55,9 +56,7 @@ export const MAX_ASYMMETRY = 0.03;
 export function symmetricOffsets(dstPts: Float32Array, srcPts: Float32Array, faceSize: number): Float32Array | null {
   const sim = fitSimilarity(srcPts, dstPts, ANCHORS);
   const m = JAW.length;
-  let ux = dstPts[2 * 10]! - dstPts[2 * 152]!, uy = dstPts[2 * 10 + 1]! - dstPts[2 * 152 + 1]!;
-  const len = Math.hypot(ux, uy) || 1;
-  ux /= len; uy /= len;
+  const [ux, uy] = upward(dstPts);
   // Across (a) and up (u) components of each offset; JAW[j]'s mirror twin is JAW[m − 1 − j].
   const a = new Float64Array(m), u = new Float64Array(m);
   for (let j = 0; j < m; j++) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { applyAffine, signedArea2, triangleAffine } from '../src/raster/affine.ts';
-import { warpTriangles } from '../src/raster/warp.ts';
+import { warpBuffers, warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { flood8 } from '../src/raster/flood.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
+import { upsampleSparse } from '../src/raster/resample.ts';
+import { Scratch } from '../src/raster/scratch.ts';
 import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
 import { dropIslands, mirrorOverrides, stretchRatios } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
@@ -96,6 +98,27 @@ describe('per-triangle affine', () => {
     expect(light.triangle[2 * w + 60]).toBe(-1);
     const darkNearer = new Float32Array([-5, -5, -5, 5, 5, 5]);
     expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi, dstZ: darkNearer }).rgb)).toBeCloseTo(40, 3);
+  });
+
+  it('a warp into reused buffers equals a fresh one, whatever the last warp left in them', () => {
+    // The swap reuses its warp's arrays from one swap to the next (scratch.ts): a larger, fuller
+    // warp before must leave nothing behind in the next one's colours, cover, triangles or depths.
+    const w = 64, h = 64;
+    const data = new Uint8Array(w * h * 3);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 37) % 251;
+    const src = { data, width: w, height: h };
+    const triangles = new Uint16Array([0, 2, 1]);
+    const big = { src, srcPts: new Float32Array([0, 0, 63, 0, 0, 63]), dstPts: new Float32Array([0, 0, 63, 0, 0, 63]), triangles, dstZ: new Float32Array([1, 1, 1]), roi: { x: 0, y: 0, w, h } };
+    const small = { src, srcPts: new Float32Array([5, 5, 40, 8, 9, 45]), dstPts: new Float32Array([20, 20, 40, 20, 20, 40]), triangles, dstZ: new Float32Array([2, 2, 2]), roi: { x: 10, y: 10, w: 40, h: 36 } };
+    const buffers = warpBuffers();
+    warpTriangles({ ...big, buffers });
+    const reused = warpTriangles({ ...small, buffers });
+    const fresh = warpTriangles(small);
+    expect(reused.rgb.length).toBe(fresh.rgb.length);
+    expect(Array.from(reused.rgb)).toEqual(Array.from(fresh.rgb));
+    expect(Array.from(reused.cover)).toEqual(Array.from(fresh.cover));
+    expect(Array.from(reused.triangle)).toEqual(Array.from(fresh.triangle));
+    expect(fresh.cover.some((c) => c === 0) && fresh.cover.some((c) => c === 1)).toBe(true);
   });
 });
 
@@ -280,6 +303,18 @@ describe('mirror fill', () => {
 });
 
 describe('raster helpers', () => {
+  it('a sparse upsampling into a reused plane equals a fresh one (no span of the last plane left)', () => {
+    const into = new Scratch((n) => new Float32Array(n));
+    upsampleSparse(new Float32Array(8 * 8).fill(1), 8, 8, 4, 32, 32, into);
+    const grid = new Float32Array(6 * 5);
+    grid[2 * 6 + 3] = 1;
+    const reused = upsampleSparse(grid, 6, 5, 4, 24, 20, into);
+    const fresh = upsampleSparse(grid, 6, 5, 4, 24, 20);
+    expect(reused.length).toBe(24 * 20);
+    expect(Array.from(reused)).toEqual(Array.from(fresh));
+    expect(fresh[0]).toBe(0);
+  });
+
   it('blur keeps the mean of a plane', () => {
     const w = 50, h = 40;
     const p = new Float32Array(w * h);

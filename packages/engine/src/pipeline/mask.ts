@@ -6,6 +6,7 @@ import type { Roi } from '../raster/warp.ts';
 import { INNER_LIP_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_FOREHEAD, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { upsampleSparse } from '../raster/resample.ts';
+import type { Scratch } from '../raster/scratch.ts';
 import { smoothstep } from '../raster/ramp.ts';
 
 /** Inner-lip gap relative to face height; above MOUTH_OPEN the target's mouth interior is kept. */
@@ -115,23 +116,26 @@ const FEATURE_LOOP_GROW = 1.1;
  * no outline of the features shows on a face much darker or lighter than the source's.
  * @param pts target-placed mesh points, flat x,y in image coordinates
  */
-export function featureWeight(pts: Float32Array, roi: Roi, faceSize: number): Float32Array {
-  return loopsWeight(pts, roi, faceSize, [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, OUTER_LIP_LOOP], FEATURE_LOOP_GROW);
+export function featureWeight(pts: Float32Array, roi: Roi, faceSize: number, into?: Scratch<Float32Array>): Float32Array {
+  return loopsWeight(pts, roi, faceSize, [LEFT_EYE_LOOP, RIGHT_EYE_LOOP, OUTER_LIP_LOOP], FEATURE_LOOP_GROW, into);
 }
 
 /**
  * How much each ROI pixel is lip tissue (0..1, within featureWeight's): the lips less the mouth's
  * opening. Lips take the skin's tone (see relight-pass.ts); the teeth between them keep their colour.
  */
-export function lipWeight(pts: Float32Array, roi: Roi, faceSize: number): Float32Array {
-  const lips = loopsWeight(pts, roi, faceSize, [OUTER_LIP_LOOP], FEATURE_LOOP_GROW);
-  const opening = loopsWeight(pts, roi, faceSize, [INNER_LIP_LOOP], 1);
+export function lipWeight(pts: Float32Array, roi: Roi, faceSize: number, into?: LipBuffers): Float32Array {
+  const lips = loopsWeight(pts, roi, faceSize, [OUTER_LIP_LOOP], FEATURE_LOOP_GROW, into?.lips);
+  const opening = loopsWeight(pts, roi, faceSize, [INNER_LIP_LOOP], 1, into?.opening);
   for (let i = 0; i < lips.length; i++) lips[i] = Math.max(0, lips[i]! - opening[i]!);
   return lips;
 }
 
+/** Scratches for lipWeight's two planes (see scratch.ts). */
+export interface LipBuffers { lips: Scratch<Float32Array>; opening: Scratch<Float32Array> }
+
 /** The loops (grown by `grow` about their centres) filled on a coarse grid, feathered by FEATURE_FEATHER. */
-function loopsWeight(pts: Float32Array, roi: Roi, faceSize: number, loops: ReadonlyArray<readonly number[]>, grow: number): Float32Array {
+function loopsWeight(pts: Float32Array, roi: Roi, faceSize: number, loops: ReadonlyArray<readonly number[]>, grow: number, into?: Scratch<Float32Array>): Float32Array {
   const { w, h } = roi;
   const ds = Math.max(1, Math.floor(faceSize / 120));
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
@@ -146,5 +150,5 @@ function loopsWeight(pts: Float32Array, roi: Roi, faceSize: number, loops: Reado
     fillPolygon(grid, gw, gh, 0, 0, poly);
   }
   gaussianBlur(grid, gw, gh, Math.max(0.5, (FEATURE_FEATHER * faceSize) / ds));
-  return upsampleSparse(grid, gw, gh, ds, w, h);
+  return upsampleSparse(grid, gw, gh, ds, w, h, into);
 }

@@ -6,6 +6,7 @@
 import type { RgbImage } from '../decode.ts';
 import { gridFor, lookup, type Grid, type Lookup } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
+import { Scratch } from '../raster/scratch.ts';
 import { smoothstep } from '../raster/ramp.ts';
 import { featureWeight, lipWeight } from './mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
@@ -103,6 +104,10 @@ const MAX_EXPOSURE = 2.5;
  * source skin's mean tint carries the colour, so a brightened dark face keeps its saturation.
  */
 const CHROMA_BOOST = 1.3;
+
+/** The eyes' and lips' planes, reused by every swap in the process (see scratch.ts): read only within relightDifferences. */
+const featureInto = new Scratch((n) => new Float32Array(n));
+const lipsInto = { lips: new Scratch((n) => new Float32Array(n)), opening: new Scratch((n) => new Float32Array(n)) };
 
 export interface RelightInput {
   /** Planar RGB (3 × w × h) of the warped source over `roi`; each pixel becomes its difference from the target. */
@@ -216,8 +221,8 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   // light (`cast`: the source was brought to white light before, see sclera.ts).
   const featuresKeepColour = !greySource;
   const chromaBoost = greyTarget ? 0 : CHROMA_BOOST;
-  const featW = featureWeight(placed, roi, faceSize);
-  const lipW = featuresKeepColour ? lipWeight(placed, roi, faceSize) : null;
+  const featW = featureWeight(placed, roi, faceSize, featureInto);
+  const lipW = featuresKeepColour ? lipWeight(placed, roi, faceSize, lipsInto) : null;
   // The source skin's mean colour relative to its luminance, (c − Y) / (Y + 1): the tint a strong
   // brightening adds back (see the loop below); none on a black-and-white target.
   const srcTint = relativeTint(field.sourceMean);

@@ -3,6 +3,7 @@
 // shadows do not count as "not skin", plus the skin's mean luminance.
 import { topology, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
+import { Scratch } from '../raster/scratch.ts';
 import type { Roi } from '../raster/warp.ts';
 
 export interface SkinModel { mr: number; mg: number; i00: number; i01: number; i11: number; my: number }
@@ -34,13 +35,16 @@ export function planarPx(planes: Float32Array, n: number): Px {
   return (i, rgb) => { rgb[0] = planes[i]!; rgb[1] = planes[n + i]!; rgb[2] = planes[2 * n + i]!; };
 }
 
+/** readSkin's output: ~5.5 MB per swap when new each time (see scratch.ts); only its first n colours are read. */
+const skinRead = new Scratch((n) => new Float32Array(n));
+
 /**
  * The colours (3 per pixel, as `px` reads them) of every other pixel each way that `accept` takes and
  * that is not too dark to judge. Both fits of a model read them from here: reading the region through
  * its closures twice cost 14% more over a run of warm swaps.
  */
 function readSkin(px: Px, accept: (i: number) => boolean, w: number, h: number): { rgb: Float32Array; n: number } {
-  const out = new Float32Array(3 * Math.ceil(w / 2) * Math.ceil(h / 2)), rgb = new Float32Array(3);
+  const out = skinRead.take(3 * Math.ceil(w / 2) * Math.ceil(h / 2)), rgb = new Float32Array(3);
   let n = 0;
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {

@@ -9,7 +9,7 @@ import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_OUTER, upward } fro
 import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
-import { warpTriangles, type Roi } from '../raster/warp.ts';
+import { warpBuffers, warpTriangles, type Roi } from '../raster/warp.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
 import { keepFrame } from './glasses-keep.ts';
@@ -121,6 +121,9 @@ const MAX_STRETCH = 20;
  */
 const PROFILE_YAW_DIFF = 25;
 
+/** The warp's arrays, reused by every swap in the process (see scratch.ts): nothing a swap returns holds them. */
+const warpInto = warpBuffers();
+
 /** How many of the flagged triangles the mask would show, forehead left out. */
 function shownOf(triClass: Uint8Array, flagged: Uint8Array): number {
   let count = 0;
@@ -204,7 +207,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   if (sideOn) unseen += leaveToTarget(triClass, topo.sideOnHidden);
   // The target's depths order overlapping triangles (the nose over the far cheek of a turned head).
   const warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(override ? { srcOverride: override } : {}) };
-  const warped = warpTriangles({ ...warp, src: from, roi });
+  const warped = warpTriangles({ ...warp, src: from, roi, buffers: warpInto });
   const W = warped.rgb, cover = warped.cover;
   // A source seen through haze has its veil taken off first, one onto a hazy photo takes its veil (see black-level.ts).
   // Behind sunglasses the target's pupils and eye whites cannot be read: its light is left unread.

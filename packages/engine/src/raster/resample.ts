@@ -1,4 +1,5 @@
 // Box downsampling and bilinear upsampling between a full-resolution ROI and a coarse grid.
+import type { Scratch } from './scratch.ts';
 
 export interface Grid { w: number; h: number; k: number }
 
@@ -48,8 +49,9 @@ export function lookup(n: number, gn: number, k: number): Lookup {
 /**
  * Bilinear upsampling of a coarse grid (cell size k) to a w × h plane, for grids that are mostly 0
  * (eyes and lips, occluders): each row is computed only over the span its grid rows are not 0.
+ * With `into`, the plane is that scratch's (see scratch.ts).
  */
-export function upsampleSparse(grid: Float32Array, gw: number, gh: number, k: number, w: number, h: number): Float32Array {
+export function upsampleSparse(grid: Float32Array, gw: number, gh: number, k: number, w: number, h: number, into?: Scratch<Float32Array>): Float32Array {
   const first = new Int32Array(gh).fill(gw), last = new Int32Array(gh).fill(-1);
   for (let gy = 0; gy < gh; gy++) {
     for (let gx = 0; gx < gw; gx++) {
@@ -58,7 +60,7 @@ export function upsampleSparse(grid: Float32Array, gw: number, gh: number, k: nu
       last[gy] = gx;
     }
   }
-  const out = new Float32Array(w * h);
+  const out = into ? into.take(w * h).fill(0) : new Float32Array(w * h);
   const lx = lookup(w, gw, k), ly = lookup(h, gh, k);
   for (let y = 0; y < h; y++) {
     const gy0 = ly.i0[y]!, gy1 = ly.i1[y]!;

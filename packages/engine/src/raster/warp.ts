@@ -3,6 +3,7 @@
 // mirror twins (see mirror.ts) so a turned-away cheek is not stretched.
 import { signedArea2, triangleAffine } from './affine.ts';
 import type { RgbImage } from '../decode.ts';
+import { Scratch } from './scratch.ts';
 
 export interface Roi { x: number; y: number; w: number; h: number }
 
@@ -24,6 +25,14 @@ export interface WarpInput {
   /** Optional per-triangle replacement source triangles (flat 6 numbers each); NaN = use srcPts. */
   srcOverride?: Float32Array;
   roi: Roi;
+  /** Arrays to warp into, reused from the last warp given them (see scratch.ts); without, new ones. */
+  buffers?: WarpBuffers;
+}
+
+export interface WarpBuffers { rgb: Scratch<Float32Array>; cover: Scratch<Uint8Array>; triangle: Scratch<Int16Array>; depth: Scratch<Float32Array> }
+
+export function warpBuffers(): WarpBuffers {
+  return { rgb: new Scratch((n) => new Float32Array(n)), cover: new Scratch((n) => new Uint8Array(n)), triangle: new Scratch((n) => new Int16Array(n)), depth: new Scratch((n) => new Float32Array(n)) };
 }
 
 export interface WarpOutput {
@@ -36,12 +45,12 @@ export interface WarpOutput {
 }
 
 export function warpTriangles(inp: WarpInput): WarpOutput {
-  const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass, dstZ } = inp;
+  const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass, dstZ, buffers } = inp;
   const n = roi.w * roi.h;
-  const rgb = new Float32Array(3 * n);
-  const cover = new Uint8Array(n);
-  const triangle = new Int16Array(n).fill(-1);
-  const depth = dstZ ? new Float32Array(n).fill(Infinity) : null;
+  const rgb = buffers ? buffers.rgb.take(3 * n).fill(0) : new Float32Array(3 * n);
+  const cover = buffers ? buffers.cover.take(n).fill(0) : new Uint8Array(n);
+  const triangle = (buffers ? buffers.triangle.take(n) : new Int16Array(n)).fill(-1);
+  const depth = dstZ ? (buffers ? buffers.depth.take(n) : new Float32Array(n)).fill(Infinity) : null;
   const sw = src.width, sh = src.height, sd = src.data;
   const from = new Float64Array(6);
   const to = new Float64Array(6);

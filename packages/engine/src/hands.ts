@@ -7,12 +7,12 @@
 // landmark model (~13 ms) and, where it sees a hand, read again on a square framed by the points it
 // found, which places the hand's 21 points.
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { RgbImage } from './decode.ts';
 import type { Face } from './detect.ts';
 import { modelsDir } from './human-module.ts';
 import type { GraphModel, Models } from './models.ts';
 import { flatBounds } from './raster/polygon.ts';
+import { loadBiasFusedGraphModel } from './graph/load-fused.ts';
 
 /** Side of the landmark model's square input. */
 const INPUT = 224;
@@ -30,14 +30,18 @@ const REFRAME = 1.6;
 const CHEEKS = [234, 454] as const;
 
 /**
- * The small landmark model, loaded with the face models. Plain, not conv-fused as faceres is
- * (graph/): the fusing loader's copies of the weights stayed in the worker's memory. The full model
- * places 015's points within a few pixels of the small one's and read beside the fixtures' cheeks
- * as clearly (0.98 against at most 0.33), but it held another 60–80 MB of a worker's memory.
+ * The small landmark model, loaded with the face models, its bias adds folded into its convolutions
+ * (graph/fuse-bias.ts: weights untouched; a read ~18 → ~16 ms). Not through faceres's loader
+ * (fuse-conv.ts), whose copies of the weights stayed in the worker's memory. The full model places
+ * 015's points within a few pixels of the small one's and read beside the fixtures' cheeks as clearly
+ * (0.98 against at most 0.33), but it held another 60–80 MB of a worker's memory.
  */
-export function loadHandModel(tf: Models['tf']): Promise<GraphModel> {
-  return tf.loadGraphModel(pathToFileURL(path.join(modelsDir, 'handlandmark-lite.json')).href);
+export async function loadHandModel(tf: Models['tf']): Promise<GraphModel> {
+  return (await loadBiasFusedGraphModel(tf, path.join(modelsDir, HAND_MODEL))).model;
 }
+
+/** The hand landmark model's file, in Human's models folder. */
+export const HAND_MODEL = 'handlandmark-lite.json';
 
 /** A square in image pixels: top-left corner and side. */
 interface Square { x: number; y: number; s: number }

@@ -94,7 +94,8 @@ export function fuseConvLayers(nodes: readonly GraphNode[], weights: Weights): F
   return { nodes: kept, weights: out, fused };
 }
 
-function fusedNode(name: string, op: string, conv: GraphNode, input: string[]): GraphNode {
+/** `conv` (its attributes) as the fused op `op` named `name`, reading `input` (x, kernel, bias) and applying `ops` after it. */
+export function fusedNode(name: string, op: string, conv: GraphNode, input: string[], ops: readonly string[] = ['BiasAdd', 'Relu6']): GraphNode {
   return {
     name,
     op,
@@ -105,7 +106,7 @@ function fusedNode(name: string, op: string, conv: GraphNode, input: string[]): 
       T: { type: 'DT_FLOAT' },
       num_args: { i: '1' },
       epsilon: { f: 0 },
-      fused_ops: { list: { s: [b64('BiasAdd'), b64('Relu6')] } },
+      fused_ops: { list: { s: ops.map(b64) } },
     },
   };
 }

@@ -36,6 +36,7 @@ export const FILES = {
   crew: '004_nasa-apollo11-crew.jpg',
   older: '007_ai-tpdne-older-woman.jpg',
   glasses: '008_ai-sfhq-frontal-glasses-darkskin.jpg',
+  wireGlasses: '013_ai-sfhq-beard-glasses-elderly.jpg',
   profile: '009_ai-sfhq-profile-darkskin-man.jpg',
   threeQuarter: '010_ai-sfhq-threequarter-elderly-man.jpg',
   baby: '011_ai-sfhq-baby.jpg',

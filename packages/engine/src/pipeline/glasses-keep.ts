@@ -2,6 +2,7 @@
 // bridge, the hinges and arms running on from them, whole lenses when they are dark; and writing
 // the target's pixels back over the blend there.
 import { flood8 } from '../raster/flood.ts';
+import { close } from '../raster/morph.ts';
 import { gaussianBlur } from '../raster/blur.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
@@ -24,6 +25,13 @@ const DARK_FRAME = 0.6, UNLIKE_SKIN = 3;
  * on 012 0.19 and 0.29.
  */
 const TINTED = 0.5, LENS_INSIDE = 0.95, OUTSIDE_FROM = 1.15, OUTSIDE_TO = 1.4;
+/**
+ * Gaps in the kept frame up to twice CLOSE_GAPS of the face size wide are closed (where frame-like);
+ * kept groups smaller than SPECK² of the face size are dropped. On 003 (a grainy print, a 200-px face)
+ * its cat-eye bar came out in fragments, and creases and grain along its clear lower rims were kept
+ * as orange-brown dots over the new cheeks; 008's thick rims were kept by their edges.
+ */
+const CLOSE_GAPS = 0.02, SPECK = 0.015;
 
 export interface GlassesFrame {
   /** Per ROI pixel, 0..1: how much of the target's frame is kept there. */
@@ -140,10 +148,34 @@ export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: 
     core[j] = v;
     return v > 0.5;
   });
+  // What lies between kept lines and is frame-like is frame too: a thick rim's inside, the gaps in a
+  // dark bar (a rim kept by its two edges, or a bar in fragments, let the new skin show through it).
+  const closed = close(Uint8Array.from(core, (v) => (v > 0.5 ? 1 : 0)), w, rh, Math.max(1, Math.round(CLOSE_GAPS * faceSize)));
+  for (let i = 0; i < rn; i++) if (closed[i] && core[i]! <= 0.5 && usable(i) && frameLike(i)) core[i] = 1;
+  dropSpecks(core, w, rh, Math.max(3, (SPECK * faceSize) ** 2));
   const weight = new Float32Array(n);
   let pixels = 0;
   for (let i = 0; i < rn; i++) { weight[y0 * w + i] = core[i]!; if (core[i]! > 0.5) pixels++; }
   return { weight, pixels, tinted };
+}
+
+/** Clears the groups of pixels of `core` over 0 (8-connected) smaller than `min` pixels. */
+function dropSpecks(core: Float32Array, w: number, h: number, min: number): void {
+  const seen = new Uint8Array(core.length);
+  const group: number[] = [];
+  for (let i = 0; i < core.length; i++) {
+    if (seen[i] || core[i]! <= 0) continue;
+    group.length = 0;
+    seen[i] = 1;
+    const stack = [i];
+    group.push(i);
+    flood8(stack, w, h, (j) => {
+      if (seen[j] || core[j]! <= 0) return false;
+      seen[j] = 1; group.push(j);
+      return true;
+    });
+    if (group.length < min) for (const j of group) core[j] = 0;
+  }
 }
 
 /**

@@ -7,7 +7,8 @@ import type { RgbImage } from '../decode.ts';
 import { faceRoi, flatPoints, type Face } from '../detect.ts';
 import type { Roi } from '../raster/warp.ts';
 import type { GlassesFrame } from './glasses-keep.ts';
-import { dilate, faceOval, glassesFrame, GLASSES_MIN_FACE } from './glasses.ts';
+import { dilate } from '../raster/morph.ts';
+import { faceOval, glassesFrame, GLASSES_MIN_FACE } from './glasses.ts';
 
 /** Frame weight from which a pixel is filled (its anti-aliased edge included). */
 const FILL_FROM = 0.05;

@@ -4,7 +4,7 @@
 // a closed ring of line that crosses every ray from the eye's centre, and a bar across the bridge of
 // the nose. A bare face has lines about its eyes too (lids, brows, wrinkles, the edge of a shadow),
 // but none that rings both eyes, out at the temple and down on the cheek alike.
-import { boxBlurPass } from '../raster/blur.ts';
+import { dilate } from '../raster/morph.ts';
 import { fillPolygon, flatBounds } from '../raster/polygon.ts';
 import { gridFor, upsampleSparse } from '../raster/resample.ts';
 import type { Roi } from '../raster/warp.ts';
@@ -32,13 +32,6 @@ export function faceOval(pts: Float32Array, roi: Roi): Uint8Array {
   const oval = new Uint8Array(roi.w * roi.h);
   fillPolygon(oval, roi.w, roi.h, roi.x, roi.y, loopUv(pts, FACE_OVAL_LOOP));
   return oval;
-}
-
-/** `plane` grown by r pixels (a square), as 0/1. */
-export function dilate(plane: Uint8Array, w: number, h: number, r: number): Uint8Array {
-  const f = Float32Array.from(plane);
-  boxBlurPass(f, w, h, r, new Float32Array(f.length));
-  return Uint8Array.from(f, (v) => (v > 1e-6 ? 1 : 0));
 }
 
 /**

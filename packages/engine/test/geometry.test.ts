@@ -304,7 +304,7 @@ describe('mirror fill', () => {
 
 describe('raster helpers', () => {
   it('a sparse upsampling into a reused plane equals a fresh one (no span of the last plane left)', () => {
-    const into = new Scratch((n) => new Float32Array(n));
+    const into = new Scratch(Float32Array);
     upsampleSparse(new Float32Array(8 * 8).fill(1), 8, 8, 4, 32, 32, into);
     const grid = new Float32Array(6 * 5);
     grid[2 * 6 + 3] = 1;

@@ -106,8 +106,8 @@ const MAX_EXPOSURE = 2.5;
 const CHROMA_BOOST = 1.3;
 
 /** The eyes' and lips' planes, reused by every swap in the process (see scratch.ts): read only within relightDifferences. */
-const featureInto = new Scratch((n) => new Float32Array(n));
-const lipsInto = { lips: new Scratch((n) => new Float32Array(n)), opening: new Scratch((n) => new Float32Array(n)) };
+const featureInto = new Scratch(Float32Array);
+const lipsInto = { lips: new Scratch(Float32Array), opening: new Scratch(Float32Array) };
 
 export interface RelightInput {
   /** Planar RGB (3 × w × h) of the warped source over `roi`; each pixel becomes its difference from the target. */

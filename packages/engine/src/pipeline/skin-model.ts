@@ -36,7 +36,7 @@ export function planarPx(planes: Float32Array, n: number): Px {
 }
 
 /** readSkin's output: ~5.5 MB per swap when new each time (see scratch.ts); only its first n colours are read. */
-const skinRead = new Scratch((n) => new Float32Array(n));
+const skinRead = new Scratch(Float32Array);
 
 /**
  * The colours (3 per pixel, as `px` reads them) of every other pixel each way that `accept` takes and

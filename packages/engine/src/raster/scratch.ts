@@ -8,13 +8,14 @@ type Reusable = Float32Array | Uint8Array | Int16Array;
 export class Scratch<T extends Reusable> {
   private buf: T;
 
-  constructor(private readonly make: (n: number) => T) {
-    this.buf = make(0);
+  /** `kind`: the typed array's constructor (Float32Array, …). */
+  constructor(private readonly kind: new (n: number) => T) {
+    this.buf = new kind(0);
   }
 
   /** A view of `n` elements. Its contents are what the last user left: fill it where that matters. */
   take(n: number): T {
-    if (this.buf.length < n) this.buf = this.make(n);
+    if (this.buf.length < n) this.buf = new this.kind(n);
     return this.buf.subarray(0, n) as T;
   }
 }

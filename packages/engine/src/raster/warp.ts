@@ -32,7 +32,7 @@ export interface WarpInput {
 export interface WarpBuffers { rgb: Scratch<Float32Array>; cover: Scratch<Uint8Array>; triangle: Scratch<Int16Array>; depth: Scratch<Float32Array> }
 
 export function warpBuffers(): WarpBuffers {
-  return { rgb: new Scratch((n) => new Float32Array(n)), cover: new Scratch((n) => new Uint8Array(n)), triangle: new Scratch((n) => new Int16Array(n)), depth: new Scratch((n) => new Float32Array(n)) };
+  return { rgb: new Scratch(Float32Array), cover: new Scratch(Uint8Array), triangle: new Scratch(Int16Array), depth: new Scratch(Float32Array) };
 }
 
 export interface WarpOutput {
@@ -47,10 +47,12 @@ export interface WarpOutput {
 export function warpTriangles(inp: WarpInput): WarpOutput {
   const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass, dstZ, buffers } = inp;
   const n = roi.w * roi.h;
-  const rgb = buffers ? buffers.rgb.take(3 * n).fill(0) : new Float32Array(3 * n);
-  const cover = buffers ? buffers.cover.take(n).fill(0) : new Uint8Array(n);
-  const triangle = (buffers ? buffers.triangle.take(n) : new Int16Array(n)).fill(-1);
-  const depth = dstZ ? (buffers ? buffers.depth.take(n) : new Float32Array(n)).fill(Infinity) : null;
+  // Without buffers of the caller's, new ones (their fills then redo what a new array holds).
+  const into = buffers ?? warpBuffers();
+  const rgb = into.rgb.take(3 * n).fill(0);
+  const cover = into.cover.take(n).fill(0);
+  const triangle = into.triangle.take(n).fill(-1);
+  const depth = dstZ ? into.depth.take(n).fill(Infinity) : null;
   const sw = src.width, sh = src.height, sd = src.data;
   const from = new Float64Array(6);
   const to = new Float64Array(6);

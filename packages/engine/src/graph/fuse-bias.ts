@@ -2,7 +2,7 @@
 // layer as conv → add(bias) → relu6) into the wasm backend's fused convolutions. Unlike fuse-conv.ts it
 // changes no weight: each bias constant becomes its fused op's third input, so the model still loads
 // from its own weight file and no copy of the weights is made.
-import { fusedNode, type GraphNode } from './fuse-conv.ts';
+import { fusedNode, readersOf, type GraphNode } from './fuse-conv.ts';
 
 const FUSED: Record<string, string> = { Conv2D: '_FusedConv2D', DepthwiseConv2dNative: 'FusedDepthwiseConv2dNative' };
 
@@ -20,8 +20,7 @@ export interface BiasFuseResult {
  */
 export function fuseBiasAdds(nodes: readonly GraphNode[], shapes: ReadonlyMap<string, readonly number[]>): BiasFuseResult {
   const byName = new Map(nodes.map((n) => [n.name, n]));
-  const readers = new Map<string, GraphNode[]>();
-  for (const n of nodes) for (const i of n.input ?? []) readers.set(i, [...(readers.get(i) ?? []), n]);
+  const readers = readersOf(nodes);
   const soleReader = (name: string) => { const r = readers.get(name); return r?.length === 1 ? r[0]! : null; };
   const isBias = (name: string | undefined) => name !== undefined && byName.get(name)?.op === 'Const' && shapes.get(name)?.length === 1;
   const convOf = (name: string | undefined) => {

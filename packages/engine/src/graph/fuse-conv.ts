@@ -25,15 +25,26 @@ export interface FuseResult {
   fused: number;
 }
 
+/** Each node's readers, by the name their inputs give it (a graph rewrite folds only what one node reads). */
+export function readersOf(nodes: readonly GraphNode[]): Map<string, GraphNode[]> {
+  const readers = new Map<string, GraphNode[]>();
+  for (const n of nodes) {
+    for (const i of n.input ?? []) {
+      const list = readers.get(i);
+      if (list) list.push(n); else readers.set(i, [n]);
+    }
+  }
+  return readers;
+}
+
 export function fuseConvLayers(nodes: readonly GraphNode[], weights: Weights): FuseResult {
   const byName = new Map(nodes.map((n) => [n.name, n]));
-  const consumers = new Map<string, number>();
-  for (const n of nodes) for (const i of n.input ?? []) consumers.set(i, (consumers.get(i) ?? 0) + 1);
+  const readers = readersOf(nodes);
   // A link of the chain may be folded only when nothing else reads it.
   const only = (name: string | undefined, op: string): GraphNode | null => {
     if (!name) return null;
     const n = byName.get(name);
-    return n && n.op === op && consumers.get(name) === 1 ? n : null;
+    return n && n.op === op && readers.get(name)?.length === 1 ? n : null;
   };
   const scalar = (name: string | undefined): number | null => {
     const w = name ? weights.get(name) : undefined;

@@ -7,7 +7,7 @@ import { gaussianBlur } from '../src/raster/blur.ts';
 import { upsampleSparse } from '../src/raster/resample.ts';
 import { Scratch } from '../src/raster/scratch.ts';
 import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
-import { dropIslands, mirrorOverrides, stretchRatios } from '../src/mesh/mirror.ts';
+import { dropIslands, linearStretch, mirrorOverrides, stretchRatios } from '../src/mesh/mirror.ts';
 import { pyramidBlend } from '../src/pipeline/blend.ts';
 import { canonicalFace } from './mesh.ts';
 
@@ -260,6 +260,42 @@ describe('mirror fill', () => {
     let still = 0;
     for (let t = 0; t < triangles.length / 3; t++) if (flagged[t] && cleared[t] && !Number.isNaN(res.override[6 * t]!)) still++;
     expect(still).toBe(0);
+  });
+
+  it('measures a band drawn wider, not taller, by its linear stretch, which its area understates', () => {
+    const { uv, mirror, triangles } = topology();
+    const frontal = canonicalPoints();
+    const finite = (a: Float32Array) => Array.from(a).filter((v) => v > 0 && Number.isFinite(v));
+    // Same shape at another scale and place, or mirrored: no stretch.
+    for (const v of finite(linearStretch(canonicalPoints(80, 300, 10), frontal, triangles, null))) expect(v).toBeCloseTo(1, 3);
+    // The outer quarter of one side squashed to 25% across (a cheek band seen edge-on) and drawn on a
+    // frontal target 4× wider and 0.8× as tall, as a frontal source's on the turned 009 (median over
+    // its band: 4.0× its longest way, 3.1× in area).
+    const turned = canonicalPoints();
+    for (let i = 0; i < MESH_POINTS; i++) {
+      const u = uv[2 * i]!;
+      if (u > 0.75) { turned[2 * i] = 20 + 150 + (u - 0.75) * 200 * 0.25; turned[2 * i + 1] = 20 + 1.25 * (turned[2 * i + 1]! - 20); }
+    }
+    const linear = linearStretch(turned, frontal, triangles, null), area = stretchRatios(turned, frontal, triangles, null);
+    const band: number[] = [], rest: number[] = [];
+    for (let t = 0; t < triangles.length / 3; t++) {
+      const us = [0, 1, 2].map((k) => uv[2 * triangles[3 * t + k]!]!);
+      if (Math.min(...us) >= 0.75) band.push(t); else if (Math.max(...us) <= 0.7) rest.push(t);
+    }
+    expect(band.length).toBeGreaterThan(10);
+    for (const t of band) {
+      // Its longest direction is stretched about 4× (over the faces' overall scale): its area about
+      // 3×, under the 4× at which the fade by area started.
+      expect(linear[t]).toBeGreaterThan(3.4);
+      expect(linear[t]).toBeLessThan(4.6);
+      expect(area[t]).toBeLessThan(Math.min(4, 0.95 * linear[t]!));
+    }
+    for (const t of rest) if (linear[t]! > 0) expect(linear[t]).toBeLessThan(1.3);
+    // Sampling the mirrored twins instead (fully visible) is not a stretch.
+    const res = mirrorOverrides(turned, frontal, uv, mirror, triangles, 60, { sourceYaw: 60 })!;
+    const twinned = linearStretch(turned, frontal, triangles, res.override);
+    for (const t of band) if (!Number.isNaN(res.override[6 * t]!)) expect(twinned[t]).toBeLessThan(1.5);
+    expect(band.filter((t) => !Number.isNaN(res.override[6 * t]!)).length).toBeGreaterThan(5);
   });
 
   it('leaves to the target a band the source mesh folds over at its outline', () => {

@@ -8,7 +8,7 @@ function fade(ratio1: number, fading1: number): { alpha: Float32Array; skin: Uin
   const triangle = new Int16Array(w * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) triangle[y * w + x] = x < w / 2 ? 0 : 1;
   const alpha = new Float32Array(w * h).fill(1), skin = new Uint8Array(w * h).fill(1);
-  fadeStretched(alpha, skin, triangle, Float32Array.of(1, ratio1), Uint8Array.of(0, fading1), roi, faceSize, 20);
+  fadeStretched(alpha, skin, triangle, Float32Array.of(1, ratio1), Uint8Array.of(0, fading1), roi, faceSize);
   return { alpha, skin };
 }
 const row = (a: Float32Array) => Array.from(a.subarray((h / 2) * w, (h / 2 + 1) * w));

@@ -157,6 +157,55 @@ export function stretchRatios(srcPts: Float32Array, dstPts: Float32Array, triang
 }
 
 /**
+ * Each triangle's largest linear stretch from its source texture (its own triangle, or the mirrored
+ * twin the warp samples instead) onto the target: the larger singular value of the warp's affine
+ * map, over the two faces' overall scale (the square root of their front-facing areas' ratio). A
+ * frontal source's outer cheek band, which it shows nearly edge-on, is drawn 3–5 times wider across
+ * a turned target's broad near cheek while keeping its height: its area grows no more than that,
+ * and by area alone (see stretchRatios) it read as hardly stretched, yet every streak in it (a
+ * fringe at the temple, a glasses arm) is smeared 3–5 times over. 0 for a triangle hidden in the
+ * target; infinite for one the source does not show (folded over, or a sliver).
+ */
+export function linearStretch(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null): Float32Array {
+  const n = triangles.length / 3;
+  const out = new Float32Array(n);
+  const src = new Float64Array(6);
+  let srcSum = 0, dstSum = 0;
+  for (let t = 0; t < n; t++) {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    const own = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
+    if (own > 0) srcSum += own;
+    const d = -signedArea2(dstPts[2 * a]!, dstPts[2 * a + 1]!, dstPts[2 * b]!, dstPts[2 * b + 1]!, dstPts[2 * c]!, dstPts[2 * c + 1]!);
+    if (d > 0) dstSum += d;
+  }
+  if (srcSum <= 0 || dstSum <= 0) return out;
+  const scale = Math.sqrt(dstSum / srcSum);
+  for (let t = 0; t < n; t++) {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    const d1x = dstPts[2 * b]! - dstPts[2 * a]!, d1y = dstPts[2 * b + 1]! - dstPts[2 * a + 1]!;
+    const d2x = dstPts[2 * c]! - dstPts[2 * a]!, d2y = dstPts[2 * c + 1]! - dstPts[2 * a + 1]!;
+    if (d1y * d2x - d1x * d2y <= 0) continue; // hidden in the target: not drawn anyway
+    const o = 6 * t;
+    const twin = override !== null && !Number.isNaN(override[o]!);
+    for (let e = 0; e < 3; e++) {
+      const v = triangles[3 * t + e]!;
+      src[2 * e] = twin ? override[o + 2 * e]! : srcPts[2 * v]!;
+      src[2 * e + 1] = twin ? override[o + 2 * e + 1]! : srcPts[2 * v + 1]!;
+    }
+    const s1x = src[2]! - src[0]!, s1y = src[3]! - src[1]!, s2x = src[4]! - src[0]!, s2y = src[5]! - src[1]!;
+    // A mirrored twin's winding is flipped: either winding is a texture the source shows, if not a sliver.
+    const det = s1x * s2y - s2x * s1y;
+    if ((twin ? det : -det) <= 1e-9) { out[t] = Number.POSITIVE_INFINITY; continue; }
+    // M maps the source edges onto the target's; its larger singular value from its conformal and
+    // anticonformal parts.
+    const m00 = (d1x * s2y - d2x * s1y) / det, m01 = (d2x * s1x - d1x * s2x) / det;
+    const m10 = (d1y * s2y - d2y * s1y) / det, m11 = (d2y * s1x - d1y * s2x) / det;
+    out[t] = (Math.hypot((m00 + m11) / 2, (m10 - m01) / 2) + Math.hypot((m00 - m11) / 2, (m10 + m01) / 2)) / scale;
+  }
+  return out;
+}
+
+/**
  * Unflags the flagged triangles that do not reach the face's outer ring (a TRI_OUTER triangle in
  * `triClass`, or the mesh border) through flagged neighbours (`neighbours`: Topology.neighbours). A sliver at the silhouette holds
  * smeared pixels or background and is rightly left to the target; an island inside the face (a nose

@@ -6,7 +6,7 @@ import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { faceRoi, flatDepths, flatPoints } from '../detect.ts';
 import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_OUTER, upward } from '../mesh/topology.ts';
-import { dropIslands, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
+import { dropIslands, linearStretch, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
 import { warpBuffers, warpTriangles, type Roi } from '../raster/warp.ts';
@@ -239,8 +239,9 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const masks = buildMasks(cover, roi, faceSize, mouthOpen, gate.targetHair);
   const alpha = masks.alpha, support = masks.support;
   if (Math.abs(yawDiff) >= STRETCH_FADE_MIN_YAW) {
-    const fading = dropIslands(Uint8Array.from(ratio, (r) => (r > STRETCH_FADE_FROM ? 1 : 0)), topo.neighbours, topo.triClass);
-    fadeStretched(alpha, masks.skin, warped.triangle, ratio, fading, roi, faceSize, MAX_STRETCH);
+    const linear = linearStretch(srcPts, placed, topo.triangles, override);
+    const fading = dropIslands(Uint8Array.from(linear, (r) => (r > STRETCH_FADE_FROM ? 1 : 0)), topo.neighbours, topo.triClass);
+    fadeStretched(alpha, masks.skin, warped.triangle, linear, fading, roi, faceSize);
   }
   // Hands against either face are kept from the target like any other cover (see hands.ts).
   const hands = handCover(roi, dstFace.hands ?? [], srcFace.hands ?? [], srcFace.size, warp);

@@ -15,7 +15,7 @@ import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import { sourceSideLit } from './pipeline/side-lit.ts';
 import { faceBlur } from './pipeline/face-blur.ts';
 import { blurShare } from './pipeline/focus.ts';
-import { withoutGlasses } from './pipeline/glasses-off.ts';
+import { GLASSES_OFF_YAW, withoutGlasses } from './pipeline/glasses-off.ts';
 import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
 import { cacheKey, ImageCache, type ImageEntry } from './image-cache.ts';
@@ -217,12 +217,12 @@ function withHands(models: Models, entry: ImageEntry, face: Face): Face {
 }
 
 /**
- * The source face as the warp should read it for a target face of `targetSize` (see sourceFactor),
+ * The source face as the warp should read it for the target face `target` (see sourceFactor),
  * and its light as read there (see faceLight), once per face and factor: a bulk job's face photo is
  * not read again for every target.
  */
-async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Promise<{ img: RgbImage; face: Face; light: FaceLight; bare: () => RgbImage | null }> {
-  const f = sourceFactor(face.size, targetSize);
+async function sourceAt(entry: ImageEntry, face: Face, target: Face): Promise<{ img: RgbImage; face: Face; light: FaceLight; bare: () => RgbImage | null }> {
+  const f = sourceFactor(face.size, target.size);
   const key = `${face.index}:${f}`;
   let r = f === 1 ? { img: entry.img, face } : entry.reduced.get(key);
   if (!r) {
@@ -231,6 +231,14 @@ async function sourceAt(entry: ImageEntry, face: Face, targetSize: number): Prom
     imageCache.trim();
   }
   const seen = r;
+  // A face reduced for a smaller target turned far from it has its glasses taken off at full size and
+  // then reduced (see glasses-off.ts): on the reduced copy (84–101 px for 003, 008 and 013 onto the
+  // 68-px 002) the frame was not found, stayed, and spread over the turned head.
+  if (f > 1 && Math.abs(face.rotation.yaw - target.rotation.yaw) >= GLASSES_OFF_YAW && !entry.bare.has(key)) {
+    const full = once(entry.bare, `${face.index}:1`, () => withoutGlasses(entry.img, face));
+    entry.bare.set(key, full ? (await reduceFace(full, face, f)).img : null);
+    imageCache.trim();
+  }
   const bare = () => {
     const b = once(entry.bare, key, () => withoutGlasses(seen.img, seen.face));
     imageCache.trim();
@@ -300,7 +308,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   add('blur', performance.now() - t);
   t = performance.now();
   const from: Array<{ img: RgbImage; face: Face; light: FaceLight; bare: () => RgbImage | null }> = [];
-  for (const face of targets) from.push(await sourceAt(source, handed, face.size));
+  for (const face of targets) from.push(await sourceAt(source, handed, face));
   add('reduce', performance.now() - t);
   onto.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);

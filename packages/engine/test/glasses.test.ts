@@ -5,7 +5,7 @@ import { swapFaces } from '../src/index.ts';
 import type { RgbImage } from '../src/decode.ts';
 import { faceRoi, flatPoints, type Face } from '../src/detect.ts';
 import { faceOval, glassesFrame, GLASSES_MIN_FACE } from '../src/pipeline/glasses.ts';
-import { withoutGlasses } from '../src/pipeline/glasses-off.ts';
+import { glassesAndSource, GLASSES_OFF_YAW, withoutGlasses } from '../src/pipeline/glasses-off.ts';
 import { swapFace } from '../src/pipeline/work-scale.ts';
 import { eyesOf, findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/pipeline/glasses-ring.ts';
 import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
@@ -291,5 +291,35 @@ describe('withoutGlasses', () => {
     };
     const kept = orange({ sourceWithoutGlasses: () => null }), off = orange({});
     expect(off).toBeLessThan(0.3 * kept);
+  });
+
+  it('takes the face photo\'s glasses off for a target turned far from it, and only then', async () => {
+    // 008 onto the profile 009: warped with the skin onto the turned head, its frame spread into an
+    // orange goggle across the temple, its arm ending in a hard edge on the cheek. Counted: pixels of
+    // the target's face far more orange than they were, with and without the glasses.
+    const s = await decodedWithFace(FILES.glasses), t = await decodedWithFace(FILES.profile);
+    const orange = (opts: Parameters<typeof swapFace>[6]) => {
+      const out = { ...t.img, data: Uint8Array.from(t.img.data) };
+      swapFace(s.img, s.face, out, t.face, () => {}, 7, opts);
+      const roi = faceRoi(t.face, out.width, out.height);
+      const oval = faceOval(flatPoints(t.face), roi);
+      let k = 0;
+      for (let i = 0; i < oval.length; i++) {
+        if (!oval[i]) continue;
+        const p = ((roi.y + ((i / roi.w) | 0)) * out.width + roi.x + (i % roi.w)) * 3;
+        // 009's lit skin is orange too: what counts is far more orange than the target was there.
+        if (out.data[p]! - out.data[p + 2]! > t.img.data[p]! - t.img.data[p + 2]! + 50) k++;
+      }
+      return k;
+    };
+    // 312 with the glasses, 124 without (what is left is the new skin's own warmth, relit).
+    const kept = orange({ sourceWithoutGlasses: () => null }), off = orange({});
+    expect(off).toBeLessThan(0.5 * kept);
+    // A target facing the same way as the face photo keeps its glasses (the frame is theirs).
+    const frontal = await decodedWithFace('006_cc0-codait-luciano.png');
+    const roi = faceRoi(frontal.face, frontal.img.width, frontal.img.height);
+    const yawDiff = s.face.rotation.yaw - frontal.face.rotation.yaw;
+    expect(Math.abs(yawDiff)).toBeLessThan(GLASSES_OFF_YAW);
+    expect(glassesAndSource(frontal.img, roi, flatPoints(frontal.face), frontal.face.size, s.img, s.face, true, undefined, yawDiff).from).toBe(s.img);
   });
 });

@@ -1,6 +1,8 @@
 // A face photo's glasses taken off, for a target that wears its own (see glasses.ts): the target's
 // frame stays on the new face, and the source's, warped in under it, made two pairs of glasses, one
-// a little off the other. The source's frame lines are filled from the skin beside them, layer by
+// a little off the other. And for a target turned far from the face photo: a frame stands off the
+// face, and warped with the skin onto a turned head its rims spread into a goggle across the temple
+// and its arm stopped in a hard edge on the cheek (003 and 008 onto the profile 009). The source's frame lines are filled from the skin beside them, layer by
 // layer inward (a frame's line is a few pixels wide), then smoothed. Its lenses stay: they are the
 // eyes seen through glass, and the target's frame rings them.
 import type { RgbImage } from '../decode.ts';
@@ -64,13 +66,18 @@ export function withoutGlasses(img: RgbImage, face: Face): RgbImage | null {
   return { ...img, data };
 }
 
+/** Difference in head turn (degrees) from which a face photo's glasses come off whatever the target wears. */
+export const GLASSES_OFF_YAW = 25;
+
 /**
  * The glasses the target face (flat mesh points `pts`, over `roi` of `out`) wears, when `keep` (see
  * glasses.ts), and the source photo to warp: without its face's own glasses when the target wears
- * some, from `bare` (a cached copy) or read here; the photo itself otherwise.
+ * some or is turned GLASSES_OFF_YAW or more from it (`yawDiff`), from `bare` (a cached copy) or read
+ * here; the photo itself otherwise.
  */
-export function glassesAndSource(out: RgbImage, roi: Roi, pts: Float32Array, faceSize: number, src: RgbImage, srcFace: Face, keep: boolean, bare?: () => RgbImage | null): { glasses: GlassesFrame | null; from: RgbImage } {
+export function glassesAndSource(out: RgbImage, roi: Roi, pts: Float32Array, faceSize: number, src: RgbImage, srcFace: Face, keep: boolean, bare?: () => RgbImage | null, yawDiff = 0): { glasses: GlassesFrame | null; from: RgbImage } {
   const glasses = keep && faceSize >= GLASSES_MIN_FACE ? glassesFrame(out.data, out.width, roi, pts, faceSize, faceOval(pts, roi)) : null;
-  const from = (glasses && (bare ?? (() => withoutGlasses(src, srcFace)))()) || src;
+  const off = glasses !== null || Math.abs(yawDiff) >= GLASSES_OFF_YAW;
+  const from = (off && (bare ?? (() => withoutGlasses(src, srcFace)))()) || src;
   return { glasses, from };
 }

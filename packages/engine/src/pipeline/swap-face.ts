@@ -181,7 +181,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   let t = performance.now();
   // Glasses the target wears stay on the new face (see glasses.ts); the source's, if it wears any,
   // come off first, or the new face wore two pairs (see glasses-off.ts).
-  const { glasses, from } = glassesAndSource(out, roi, dstPts, faceSize, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses);
+  const { glasses, from } = glassesAndSource(out, roi, dstPts, faceSize, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
   timer('glasses', performance.now() - t);
   t = performance.now();
   const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;

@@ -35,7 +35,7 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   let t = performance.now();
   // Glasses are found and kept at full resolution (on the reduced copy a frame's lines are a few
   // pixels wide); the source's come off before it is swapped (see glasses.ts, glasses-off.ts).
-  const { glasses, from } = glassesAndSource(out, roi, pts, dstFace.size, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses);
+  const { glasses, from } = glassesAndSource(out, roi, pts, dstFace.size, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
   timer('glasses', performance.now() - t);
   t = performance.now();
   const g = gridFor(roi.w, roi.h, f);

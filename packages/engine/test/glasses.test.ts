@@ -244,6 +244,25 @@ describe('a target wearing glasses', () => {
   }, 30000);
 });
 
+type Decoded = Awaited<ReturnType<typeof decodedWithFace>>;
+
+/**
+ * Swaps `s` onto `t` and counts the pixels of the target's face oval (offset `p` into the result's
+ * data) for which `counts` holds; `check` sees the swap's stats first.
+ */
+function swappedCount(s: Decoded, t: Decoded, opts: Parameters<typeof swapFace>[6], counts: (out: Uint8Array, p: number) => boolean, check?: (st: ReturnType<typeof swapFace>) => void): number {
+  const out = { ...t.img, data: Uint8Array.from(t.img.data) };
+  const st = swapFace(s.img, s.face, out, t.face, () => {}, 7, opts);
+  check?.(st);
+  const roi = faceRoi(t.face, out.width, out.height);
+  const oval = faceOval(flatPoints(t.face), roi);
+  let k = 0;
+  for (let i = 0; i < oval.length; i++) {
+    if (oval[i] && counts(out.data, ((roi.y + ((i / roi.w) | 0)) * out.width + roi.x + (i % roi.w)) * 3)) k++;
+  }
+  return k;
+}
+
 describe('withoutGlasses', () => {
   it('fills a face photo\'s frame with its skin and leaves the rest', async () => {
     const { img, face } = await decodedWithFace(FILES.glasses);
@@ -276,19 +295,7 @@ describe('withoutGlasses', () => {
     // second pair. Counted: pixels of the target's face far more orange than its skin, 419 with
     // 008's glasses on, 48 with them off.
     const s = await decodedWithFace(FILES.glasses), t = await decodedWithFace('013_ai-sfhq-beard-glasses-elderly.jpg');
-    const orange = (opts: Parameters<typeof swapFace>[6]) => {
-      const out = { ...t.img, data: Uint8Array.from(t.img.data) };
-      expect(swapFace(s.img, s.face, out, t.face, () => {}, 7, opts).glassesPixels).toBeGreaterThan(500);
-      const roi = faceRoi(t.face, out.width, out.height);
-      const oval = faceOval(flatPoints(t.face), roi);
-      let k = 0;
-      for (let i = 0; i < oval.length; i++) {
-        if (!oval[i]) continue;
-        const p = ((roi.y + ((i / roi.w) | 0)) * out.width + roi.x + (i % roi.w)) * 3;
-        if (out.data[p]! - out.data[p + 2]! > 110 && out.data[p]! > 150) k++;
-      }
-      return k;
-    };
+    const orange = (opts: Parameters<typeof swapFace>[6]) => swappedCount(s, t, opts, (out, p) => out[p]! - out[p + 2]! > 110 && out[p]! > 150, (st) => expect(st.glassesPixels).toBeGreaterThan(500));
     const kept = orange({ sourceWithoutGlasses: () => null }), off = orange({});
     expect(off).toBeLessThan(0.3 * kept);
   });
@@ -298,20 +305,8 @@ describe('withoutGlasses', () => {
     // orange goggle across the temple, its arm ending in a hard edge on the cheek. Counted: pixels of
     // the target's face far more orange than they were, with and without the glasses.
     const s = await decodedWithFace(FILES.glasses), t = await decodedWithFace(FILES.profile);
-    const orange = (opts: Parameters<typeof swapFace>[6]) => {
-      const out = { ...t.img, data: Uint8Array.from(t.img.data) };
-      swapFace(s.img, s.face, out, t.face, () => {}, 7, opts);
-      const roi = faceRoi(t.face, out.width, out.height);
-      const oval = faceOval(flatPoints(t.face), roi);
-      let k = 0;
-      for (let i = 0; i < oval.length; i++) {
-        if (!oval[i]) continue;
-        const p = ((roi.y + ((i / roi.w) | 0)) * out.width + roi.x + (i % roi.w)) * 3;
-        // 009's lit skin is orange too: what counts is far more orange than the target was there.
-        if (out.data[p]! - out.data[p + 2]! > t.img.data[p]! - t.img.data[p + 2]! + 50) k++;
-      }
-      return k;
-    };
+    // 009's lit skin is orange too: what counts is far more orange than the target was there.
+    const orange = (opts: Parameters<typeof swapFace>[6]) => swappedCount(s, t, opts, (out, p) => out[p]! - out[p + 2]! > t.img.data[p]! - t.img.data[p + 2]! + 50);
     // 312 with the glasses, 124 without (what is left is the new skin's own warmth, relit).
     const kept = orange({ sourceWithoutGlasses: () => null }), off = orange({});
     expect(off).toBeLessThan(0.5 * kept);

@@ -28,9 +28,10 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
  * the target), its photo's edge cuts part of it off (that part came from its other side or the
  * target), it is lit from one side more than the relighting evens out (one half of the new
  * face may look darker), or it is small beside the target's face (the result is softer than the
- * photo around it).
+ * photo around it); or its glasses were left off, the target's face being turned too far from it
+ * to carry them.
  */
-export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_blurry', 'source_small']);
+export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_blurry', 'source_small', 'source_glasses_off']);
 export type SwapWarning = z.infer<typeof swapWarning>;
 
 /** One gallery entry: the spec's `image_url`, extended. */

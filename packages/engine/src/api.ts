@@ -81,6 +81,9 @@ export interface SwapResult {
    * is softer than the photo around it (a sharp photo of the face swaps sharper).
    * `source_small`: the source face is small (under 96 px) and the target's at least 3 times larger,
    * so the new face is softer than the photo around it (a larger photo of the face swaps sharper).
+   * `source_glasses_off`: the source face wears glasses and the target face, which wears none, is
+   * turned 25° or more from it: a frame warped onto a turned head spreads across the temple, so the
+   * glasses were left off.
    */
   warnings: SwapWarning[];
   /** Present with keepRaw: the result before encoding and, per swapped face, the pixels allowed to change. */
@@ -88,7 +91,7 @@ export interface SwapResult {
 }
 
 /** Every warning, in the order a result lists them. */
-export const SWAP_WARNINGS = ['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_blurry', 'source_small'] as const;
+export const SWAP_WARNINGS = ['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_blurry', 'source_small', 'source_glasses_off'] as const;
 export type SwapWarning = (typeof SWAP_WARNINGS)[number];
 
 /**
@@ -317,6 +320,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     if (st.sourceCovered) warnings.add('source_covered');
     if (st.sourceHand) warnings.add('source_hand');
     if (st.sourcePartial) warnings.add('source_partial');
+    if (st.glassesLeftOff) warnings.add('source_glasses_off');
     if (srcFace.size < SHARPEN_FULL_SOURCE && face.size >= SMALL_SOURCE_SCALE * srcFace.size) warnings.add('source_small');
     else if (sharpSize <= BLURRED * srcFace.size && face.size >= BLURRY_SOURCE_SCALE * sharpSize) warnings.add('source_blurry');
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });

@@ -120,6 +120,7 @@ const WARNING_TEXT: Record<SwapWarning, string> = {
   source_side_lit: 'the source face is lit from one side, one half far darker than the other, more than relighting evens out, so one half of the new face may look darker; a photo in even light swaps far better.',
   source_blurry: 'the source photo is blurred (out of focus, shaken, or a small picture enlarged), so the result is softer than the photo around it; a sharp photo of the face swaps sharper.',
   source_small: 'the source face is small (under 96 px) beside the target face, so the result is softer than the photo around it; a larger photo of the face swaps sharper.',
+  source_glasses_off: 'the source face wears glasses and the target face is turned too far from it to carry them (a frame warped onto a turned head spreads across the temple), so they were left off.',
 };
 
 function reportError(e: unknown, err: Out): number {

@@ -182,6 +182,15 @@ describe('swapFaces', () => {
     expect(diff).toBeLessThan(20);
   });
 
+  it('says when a face photo\'s glasses were left off for a target turned far from it, and not otherwise', async () => {
+    const turned = await swapFaces({ source: fixture(FILES.glasses), target: fixture(FILES.profile), identity: false });
+    expect(turned.warnings).toContain('source_glasses_off');
+    // Facing the same way, the glasses stay; under a target's own, its frame stands in for them.
+    for (const target of ['006_cc0-codait-luciano.png', FILES.wireGlasses]) {
+      expect((await swapFaces({ source: fixture(FILES.glasses), target: fixture(target), identity: false })).warnings, target).not.toContain('source_glasses_off');
+    }
+  });
+
   it('lets a profile\'s own cheek by the ear take over from a frontal source drawn across it', async () => {
     // The target's triangles a frontal source is stretched over 5× across (its outer cheek band,
     // which it shows nearly edge-on): there its fringe at the temple and its glasses arm were smeared

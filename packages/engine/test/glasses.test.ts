@@ -295,7 +295,8 @@ describe('withoutGlasses', () => {
     // second pair. Counted: pixels of the target's face far more orange than its skin, 419 with
     // 008's glasses on, 48 with them off.
     const s = await decodedWithFace(FILES.glasses), t = await decodedWithFace('013_ai-sfhq-beard-glasses-elderly.jpg');
-    const orange = (opts: Parameters<typeof swapFace>[6]) => swappedCount(s, t, opts, (out, p) => out[p]! - out[p + 2]! > 110 && out[p]! > 150, (st) => expect(st.glassesPixels).toBeGreaterThan(500));
+    // The target's frame stands in for them: nothing to tell.
+    const orange = (opts: Parameters<typeof swapFace>[6]) => swappedCount(s, t, opts, (out, p) => out[p]! - out[p + 2]! > 110 && out[p]! > 150, (st) => { expect(st.glassesPixels).toBeGreaterThan(500); expect(st.glassesLeftOff).toBe(false); });
     const kept = orange({ sourceWithoutGlasses: () => null }), off = orange({});
     expect(off).toBeLessThan(0.3 * kept);
   });
@@ -306,9 +307,10 @@ describe('withoutGlasses', () => {
     // the target's face far more orange than they were, with and without the glasses.
     const s = await decodedWithFace(FILES.glasses), t = await decodedWithFace(FILES.profile);
     // 009's lit skin is orange too: what counts is far more orange than the target was there.
-    const orange = (opts: Parameters<typeof swapFace>[6]) => swappedCount(s, t, opts, (out, p) => out[p]! - out[p + 2]! > t.img.data[p]! - t.img.data[p + 2]! + 50);
-    // 312 with the glasses, 124 without (what is left is the new skin's own warmth, relit).
-    const kept = orange({ sourceWithoutGlasses: () => null }), off = orange({});
+    const orange = (opts: Parameters<typeof swapFace>[6], leftOff: boolean) => swappedCount(s, t, opts, (out, p) => out[p]! - out[p + 2]! > t.img.data[p]! - t.img.data[p + 2]! + 50, (st) => expect(st.glassesLeftOff).toBe(leftOff));
+    // 312 with the glasses, 124 without (what is left is the new skin's own warmth, relit); the
+    // user is told they were left off (source_glasses_off).
+    const kept = orange({ sourceWithoutGlasses: () => null }, false), off = orange({}, true);
     expect(off).toBeLessThan(0.5 * kept);
     // A target facing the same way as the face photo keeps its glasses (the frame is theirs).
     const frontal = await decodedWithFace('006_cc0-codait-luciano.png');

@@ -73,11 +73,12 @@ export const GLASSES_OFF_YAW = 25;
  * The glasses the target face (flat mesh points `pts`, over `roi` of `out`) wears, when `keep` (see
  * glasses.ts), and the source photo to warp: without its face's own glasses when the target wears
  * some or is turned GLASSES_OFF_YAW or more from it (`yawDiff`), from `bare` (a cached copy) or read
- * here; the photo itself otherwise.
+ * here; the photo itself otherwise. `leftOff`: the face photo's glasses came off and no frame of
+ * the target's stands in for them (the user is told: see SwapWarning).
  */
-export function glassesAndSource(out: RgbImage, roi: Roi, pts: Float32Array, faceSize: number, src: RgbImage, srcFace: Face, keep: boolean, bare?: () => RgbImage | null, yawDiff = 0): { glasses: GlassesFrame | null; from: RgbImage } {
+export function glassesAndSource(out: RgbImage, roi: Roi, pts: Float32Array, faceSize: number, src: RgbImage, srcFace: Face, keep: boolean, bare?: () => RgbImage | null, yawDiff = 0): { glasses: GlassesFrame | null; from: RgbImage; leftOff: boolean } {
   const glasses = keep && faceSize >= GLASSES_MIN_FACE ? glassesFrame(out.data, out.width, roi, pts, faceSize, faceOval(pts, roi)) : null;
   const off = glasses !== null || Math.abs(yawDiff) >= GLASSES_OFF_YAW;
-  const from = (off && (bare ?? (() => withoutGlasses(src, srcFace)))()) || src;
-  return { glasses, from };
+  const without = off ? (bare ?? (() => withoutGlasses(src, srcFace)))() : null;
+  return { glasses, from: without ?? src, leftOff: without !== null && glasses === null };
 }

@@ -63,6 +63,8 @@ export interface SwapFaceStats {
   sourcePartial: boolean;
   /** Pixels of the target's glasses frame kept over the new face (see glasses.ts); 0 when it wears none. */
   glassesPixels: number;
+  /** The face photo's glasses were taken off for a target turned far from it, which wears none (see glasses-off.ts). */
+  glassesLeftOff: boolean;
   /** The blend weight of every ROI pixel (0..1, after occluders). */
   alpha: Float32Array;
   /** 1 for ROI pixels of skin the light and grain were judged on. */
@@ -181,7 +183,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   let t = performance.now();
   // Glasses the target wears stay on the new face (see glasses.ts); the source's, if it wears any,
   // come off first, or the new face wore two pairs (see glasses-off.ts).
-  const { glasses, from } = glassesAndSource(out, roi, dstPts, faceSize, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
+  const { glasses, from, leftOff } = glassesAndSource(out, roi, dstPts, faceSize, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
   timer('glasses', performance.now() - t);
   t = performance.now();
   const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;
@@ -270,5 +272,5 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   const changed = blendDifferences(out, roi, W, lit.small, lit.grid, alpha, support, faceSize);
   if (frame) frame.restore();
   timer('blend', performance.now() - t);
-  return { roi, mirroredTriangles: (mirror?.mirrored ?? 0) + cut.mirrored, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, defocused, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, sourcePartial: cutShown >= MIN_CUT_TRIANGLES, glassesPixels: glasses?.pixels ?? 0, alpha, skin: masks.skin };
+  return { roi, mirroredTriangles: (mirror?.mirrored ?? 0) + cut.mirrored, mouthOpen, grainSigma: lit.grainSigma, gains: lit.gains, changedPixels: changed, support, occludedPixels: occluded, reshapedBy, shapedBy: shaped.maxShift, unseenTriangles: unseen, sideOn, sharpened, defocused, evenedBy: evened ?? 1, foreheadPixels: gate.swapped, sourceCovered, sourceHand: hands.fromSource > 0, sourcePartial: cutShown >= MIN_CUT_TRIANGLES, glassesPixels: glasses?.pixels ?? 0, glassesLeftOff: leftOff, alpha, skin: masks.skin };
 }

@@ -35,7 +35,7 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   let t = performance.now();
   // Glasses are found and kept at full resolution (on the reduced copy a frame's lines are a few
   // pixels wide); the source's come off before it is swapped (see glasses.ts, glasses-off.ts).
-  const { glasses, from } = glassesAndSource(out, roi, pts, dstFace.size, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
+  const { glasses, from, leftOff } = glassesAndSource(out, roi, pts, dstFace.size, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
   timer('glasses', performance.now() - t);
   t = performance.now();
   const g = gridFor(roi.w, roi.h, f);
@@ -111,7 +111,7 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   }
   frame?.restore();
   timer('upscale', performance.now() - t);
-  return { ...st, roi, support, changedPixels: changed, alpha: weight, skin: skinFull, grainSigma: sigma, reshapedBy, glassesPixels: glasses?.pixels ?? 0, workFactor: f };
+  return { ...st, roi, support, changedPixels: changed, alpha: weight, skin: skinFull, grainSigma: sigma, reshapedBy, glassesPixels: glasses?.pixels ?? 0, glassesLeftOff: leftOff, workFactor: f };
 }
 
 /** The ROI of `img` reduced by the whole factor f (mean of each f×f block; edge blocks partial). */

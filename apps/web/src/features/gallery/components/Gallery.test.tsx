@@ -129,7 +129,7 @@ describe('Gallery', () => {
   });
 
   it('tells under the image what the engine noticed about the face photo, in English and French', async () => {
-    answers = [listOf({ ...item(1), warnings: ['source_small'] }, { ...item(2), warnings: ['source_side_on', 'source_blurry'] }, { ...item(3), warnings: ['source_covered', 'source_partial'] }, { ...item(4), warnings: ['source_hand', 'source_side_lit'] })];
+    answers = [listOf({ ...item(1), warnings: ['source_small', 'source_glasses_off'] }, { ...item(2), warnings: ['source_side_on', 'source_blurry'] }, { ...item(3), warnings: ['source_covered', 'source_partial'] }, { ...item(4), warnings: ['source_hand', 'source_side_lit'] })];
     renderGallery(false);
     const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
     fireEvent.click(tiles[0]!);
@@ -150,7 +150,10 @@ describe('Gallery', () => {
       'Your face photo is blurry, so the new face is softer than the photo around it. A sharp photo of your face gives a sharper result.',
     ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
-    expect(notes()).toEqual(['Your face photo is small beside the face in the target photo, so the result is softer than the photo around it. A larger photo of your face gives a sharper result.']);
+    expect(notes()).toEqual([
+      'Your face photo is small beside the face in the target photo, so the result is softer than the photo around it. A larger photo of your face gives a sharper result.',
+      'You wear glasses in your face photo, but the face in the target photo is turned too far from yours to carry them, so they were left off.',
+    ]);
     cleanup();
     renderGallery(false, 'fr');
     fireEvent.click((await screen.findAllByRole('button', { name: /Ouvrir l'échange/ }))[0]!);
@@ -169,7 +172,10 @@ describe('Gallery', () => {
       'Votre photo de visage est floue : le nouveau visage est moins net que le reste de la photo. Une photo nette de votre visage donne un résultat plus net.',
     ]);
     fireEvent.keyDown(document, { key: 'ArrowRight' });
-    expect(within(screen.getByRole('dialog')).getByRole('note').textContent).toBe('Votre visage est petit sur votre photo par rapport à celui de la photo cible : le résultat est moins net que le reste de la photo. Une photo plus grande de votre visage donne un résultat plus net.');
+    expect(within(screen.getByRole('dialog')).getAllByRole('note').map((n) => n.textContent)).toEqual([
+      'Votre visage est petit sur votre photo par rapport à celui de la photo cible : le résultat est moins net que le reste de la photo. Une photo plus grande de votre visage donne un résultat plus net.',
+      'Vous portez des lunettes sur votre photo de visage, mais le visage de la photo cible est trop tourné par rapport au vôtre pour les reprendre : elles ont été retirées.',
+    ]);
   });
 
   it('keeps the viewer on its image when a new result arrives', async () => {

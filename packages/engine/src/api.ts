@@ -236,14 +236,17 @@ async function sourceAt(entry: ImageEntry, face: Face, target: Face): Promise<{ 
   const seen = r;
   // A face reduced for a smaller target turned far from it has its glasses taken off at full size and
   // then reduced (see glasses-off.ts): on the reduced copy (84–101 px for 003, 008 and 013 onto the
-  // 68-px 002) the frame was not found, stayed, and spread over the turned head.
-  if (f > 1 && Math.abs(face.rotation.yaw - target.rotation.yaw) >= GLASSES_OFF_YAW && !entry.bare.has(key)) {
+  // 68-px 002) the frame was not found, stayed, and spread over the turned head. Kept under a key of
+  // its own: the copy read on the reduced face (for a target's own glasses) may be null already.
+  const turned = f > 1 && Math.abs(face.rotation.yaw - target.rotation.yaw) >= GLASSES_OFF_YAW;
+  const bareKey = turned ? `${key}:full` : key;
+  if (turned && !entry.bare.has(bareKey)) {
     const full = once(entry.bare, `${face.index}:1`, () => withoutGlasses(entry.img, face));
-    entry.bare.set(key, full ? (await reduceFace(full, face, f)).img : null);
+    entry.bare.set(bareKey, full ? (await reduceFace(full, face, f)).img : null);
     imageCache.trim();
   }
   const bare = () => {
-    const b = once(entry.bare, key, () => withoutGlasses(seen.img, seen.face));
+    const b = once(entry.bare, bareKey, () => withoutGlasses(seen.img, seen.face));
     imageCache.trim();
     return b;
   };

@@ -21,7 +21,7 @@ export interface ImageEntry {
   light: Map<string, FaceLight>;
   /** Reduced copies of a face (see reduce-face.ts), key `${face index}:${factor}`. */
   reduced: Map<string, { img: RgbImage; face: Face }>;
-  /** The photo (or reduced copy) with a face's glasses taken off (see glasses-off.ts), null when it wears none; key as `reduced`. */
+  /** The photo (or reduced copy) with a face's glasses taken off (see glasses-off.ts), null when it wears none; key as `reduced`, with `:full` when read at full size and then reduced. */
   bare: Map<string, RgbImage | null>;
 }
 

@@ -130,24 +130,10 @@ export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Ui
  * and still takes what the source shows there.
  */
 export function stretchRatios(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null): Float32Array {
-  const n = triangles.length / 3;
-  const srcArea = new Float32Array(n), dstArea = new Float32Array(n);
-  let srcSum = 0, dstSum = 0;
-  for (let t = 0; t < n; t++) {
-    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
-    const own = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
-    if (own > 0) srcSum += own;
-    const o = 6 * t;
-    // A mirrored twin's winding is flipped, so its front-facing area is positive here.
-    srcArea[t] = override && !Number.isNaN(override[o]!)
-      ? signedArea2(override[o]!, override[o + 1]!, override[o + 2]!, override[o + 3]!, override[o + 4]!, override[o + 5]!)
-      : own;
-    dstArea[t] = -signedArea2(dstPts[2 * a]!, dstPts[2 * a + 1]!, dstPts[2 * b]!, dstPts[2 * b + 1]!, dstPts[2 * c]!, dstPts[2 * c + 1]!);
-    if (dstArea[t]! > 0) dstSum += dstArea[t]!;
-  }
-  const ratio = new Float32Array(n);
+  const { srcArea, dstArea, srcSum, dstSum } = triangleAreas(srcPts, dstPts, triangles, override);
+  const ratio = new Float32Array(dstArea.length);
   if (srcSum <= 0 || dstSum <= 0) return ratio;
-  for (let t = 0; t < n; t++) {
+  for (let t = 0; t < ratio.length; t++) {
     const d = dstArea[t]! / dstSum;
     if (d <= 0) continue; // hidden in the target: not drawn anyway
     const s = srcArea[t]! / srcSum;
@@ -167,35 +153,20 @@ export function stretchRatios(srcPts: Float32Array, dstPts: Float32Array, triang
  * target; infinite for one the source does not show (folded over, or a sliver).
  */
 export function linearStretch(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null): Float32Array {
-  const n = triangles.length / 3;
-  const out = new Float32Array(n);
-  const src = new Float64Array(6);
-  let srcSum = 0, dstSum = 0;
-  for (let t = 0; t < n; t++) {
-    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
-    const own = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
-    if (own > 0) srcSum += own;
-    const d = -signedArea2(dstPts[2 * a]!, dstPts[2 * a + 1]!, dstPts[2 * b]!, dstPts[2 * b + 1]!, dstPts[2 * c]!, dstPts[2 * c + 1]!);
-    if (d > 0) dstSum += d;
-  }
+  const { srcArea, dstArea, srcSum, dstSum } = triangleAreas(srcPts, dstPts, triangles, override);
+  const out = new Float32Array(dstArea.length);
   if (srcSum <= 0 || dstSum <= 0) return out;
   const scale = Math.sqrt(dstSum / srcSum);
-  for (let t = 0; t < n; t++) {
+  const src = new Float64Array(6);
+  for (let t = 0; t < out.length; t++) {
+    if (dstArea[t]! <= 0) continue; // hidden in the target: not drawn anyway
+    if (srcArea[t]! <= 1e-9) { out[t] = Number.POSITIVE_INFINITY; continue; }
     const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
     const d1x = dstPts[2 * b]! - dstPts[2 * a]!, d1y = dstPts[2 * b + 1]! - dstPts[2 * a + 1]!;
     const d2x = dstPts[2 * c]! - dstPts[2 * a]!, d2y = dstPts[2 * c + 1]! - dstPts[2 * a + 1]!;
-    if (d1y * d2x - d1x * d2y <= 0) continue; // hidden in the target: not drawn anyway
-    const o = 6 * t;
-    const twin = override !== null && !Number.isNaN(override[o]!);
-    for (let e = 0; e < 3; e++) {
-      const v = triangles[3 * t + e]!;
-      src[2 * e] = twin ? override[o + 2 * e]! : srcPts[2 * v]!;
-      src[2 * e + 1] = twin ? override[o + 2 * e + 1]! : srcPts[2 * v + 1]!;
-    }
+    sourceTriangle(srcPts, triangles, override, t, src);
     const s1x = src[2]! - src[0]!, s1y = src[3]! - src[1]!, s2x = src[4]! - src[0]!, s2y = src[5]! - src[1]!;
-    // A mirrored twin's winding is flipped: either winding is a texture the source shows, if not a sliver.
     const det = s1x * s2y - s2x * s1y;
-    if ((twin ? det : -det) <= 1e-9) { out[t] = Number.POSITIVE_INFINITY; continue; }
     // M maps the source edges onto the target's; its larger singular value from its conformal and
     // anticonformal parts.
     const m00 = (d1x * s2y - d2x * s1y) / det, m01 = (d2x * s1x - d1x * s2x) / det;
@@ -203,6 +174,44 @@ export function linearStretch(srcPts: Float32Array, dstPts: Float32Array, triang
     out[t] = (Math.hypot((m00 + m11) / 2, (m10 - m01) / 2) + Math.hypot((m00 - m11) / 2, (m10 + m01) / 2)) / scale;
   }
   return out;
+}
+
+/** Whether the warp samples triangle t from its mirrored twin (see mirrorOverrides). */
+function fromTwin(override: Float32Array | null, t: number): override is Float32Array {
+  return override !== null && !Number.isNaN(override[6 * t]!);
+}
+
+/** The source triangle the warp samples for triangle t (its own, or its mirrored twin), flat x,y into `into`. */
+function sourceTriangle(srcPts: Float32Array, triangles: Uint16Array, override: Float32Array | null, t: number, into: Float64Array): void {
+  const twin = fromTwin(override, t) ? override : null;
+  for (let e = 0; e < 3; e++) {
+    const v = triangles[3 * t + e]!;
+    into[2 * e] = twin ? twin[6 * t + 2 * e]! : srcPts[2 * v]!;
+    into[2 * e + 1] = twin ? twin[6 * t + 2 * e + 1]! : srcPts[2 * v + 1]!;
+  }
+}
+
+/**
+ * Per triangle, the front-facing area of the source texture the warp samples (its own triangle, or
+ * its mirrored twin, whose winding is flipped) and of the target triangle (≤ 0 where either face
+ * hides it), and the sums of the two faces' front-facing areas (their own triangles).
+ */
+function triangleAreas(srcPts: Float32Array, dstPts: Float32Array, triangles: Uint16Array, override: Float32Array | null): { srcArea: Float32Array; dstArea: Float32Array; srcSum: number; dstSum: number } {
+  const n = triangles.length / 3;
+  const srcArea = new Float32Array(n), dstArea = new Float32Array(n);
+  let srcSum = 0, dstSum = 0;
+  for (let t = 0; t < n; t++) {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    const own = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
+    if (own > 0) srcSum += own;
+    const o = 6 * t;
+    srcArea[t] = fromTwin(override, t)
+      ? signedArea2(override[o]!, override[o + 1]!, override[o + 2]!, override[o + 3]!, override[o + 4]!, override[o + 5]!)
+      : own;
+    dstArea[t] = -signedArea2(dstPts[2 * a]!, dstPts[2 * a + 1]!, dstPts[2 * b]!, dstPts[2 * b + 1]!, dstPts[2 * c]!, dstPts[2 * c + 1]!);
+    if (dstArea[t]! > 0) dstSum += dstArea[t]!;
+  }
+  return { srcArea, dstArea, srcSum, dstSum };
 }
 
 /**

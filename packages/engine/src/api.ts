@@ -15,7 +15,7 @@ import { SHARPEN_FULL_SOURCE } from './pipeline/sharpen.ts';
 import { sourceSideLit } from './pipeline/side-lit.ts';
 import { faceBlur } from './pipeline/face-blur.ts';
 import { blurShare } from './pipeline/focus.ts';
-import { GLASSES_OFF_YAW, withoutGlasses } from './pipeline/glasses-off.ts';
+import { turnedPastGlasses, withoutGlasses } from './pipeline/glasses-off.ts';
 import { reduceFace, sourceFactor } from './reduce-face.ts';
 import type { Roi } from './raster/warp.ts';
 import { cacheKey, ImageCache, type ImageEntry } from './image-cache.ts';
@@ -238,7 +238,7 @@ async function sourceAt(entry: ImageEntry, face: Face, target: Face): Promise<{ 
   // then reduced (see glasses-off.ts): on the reduced copy (84–101 px for 003, 008 and 013 onto the
   // 68-px 002) the frame was not found, stayed, and spread over the turned head. Kept under a key of
   // its own: the copy read on the reduced face (for a target's own glasses) may be null already.
-  const turned = f > 1 && Math.abs(face.rotation.yaw - target.rotation.yaw) >= GLASSES_OFF_YAW;
+  const turned = f > 1 && turnedPastGlasses(face, target);
   const bareKey = turned ? `${key}:full` : key;
   if (turned && !entry.bare.has(bareKey)) {
     const full = once(entry.bare, `${face.index}:1`, () => withoutGlasses(entry.img, face));

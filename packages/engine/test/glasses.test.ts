@@ -5,7 +5,7 @@ import { swapFaces } from '../src/index.ts';
 import type { RgbImage } from '../src/decode.ts';
 import { faceRoi, flatPoints, type Face } from '../src/detect.ts';
 import { faceOval, glassesFrame, GLASSES_MIN_FACE } from '../src/pipeline/glasses.ts';
-import { glassesAndSource, GLASSES_OFF_YAW, withoutGlasses } from '../src/pipeline/glasses-off.ts';
+import { glassesAndSource, GLASSES_OFF_YAW, turnedPastGlasses, withoutGlasses } from '../src/pipeline/glasses-off.ts';
 import { swapFace } from '../src/pipeline/work-scale.ts';
 import { eyesOf, findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/pipeline/glasses-ring.ts';
 import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
@@ -317,6 +317,6 @@ describe('withoutGlasses', () => {
     const roi = faceRoi(frontal.face, frontal.img.width, frontal.img.height);
     const yawDiff = s.face.rotation.yaw - frontal.face.rotation.yaw;
     expect(Math.abs(yawDiff)).toBeLessThan(GLASSES_OFF_YAW);
-    expect(glassesAndSource(frontal.img, roi, flatPoints(frontal.face), frontal.face.size, s.img, s.face, true, undefined, yawDiff).from).toBe(s.img);
+    expect(glassesAndSource(frontal.img, roi, flatPoints(frontal.face), frontal.face.size, s.img, s.face, true, undefined, turnedPastGlasses(s.face, frontal.face)).from).toBe(s.img);
   });
 });

@@ -2,8 +2,9 @@
 // frame stays on the new face, and the source's, warped in under it, made two pairs of glasses, one
 // a little off the other. And for a target turned far from the face photo: a frame stands off the
 // face, and warped with the skin onto a turned head its rims spread into a goggle across the temple
-// and its arm stopped in a hard edge on the cheek (003 and 008 onto the profile 009). The source's frame lines are filled from the skin beside them, layer by
-// layer inward (a frame's line is a few pixels wide), then smoothed. Its lenses stay: they are the
+// and its arm stopped in a hard edge on the cheek (003 and 008 onto the profile 009). The source's
+// frame lines are filled from the skin beside them, layer by layer inward (a frame's line is a few
+// pixels wide), then smoothed. Its lenses stay: they are the
 // eyes seen through glass, and the target's frame rings them.
 import type { RgbImage } from '../decode.ts';
 import { faceRoi, flatPoints, type Face } from '../detect.ts';
@@ -69,16 +70,21 @@ export function withoutGlasses(img: RgbImage, face: Face): RgbImage | null {
 /** Difference in head turn (degrees) from which a face photo's glasses come off whatever the target wears. */
 export const GLASSES_OFF_YAW = 25;
 
+/** Whether `target` is turned so far from `source` that the face photo's glasses come off (GLASSES_OFF_YAW). */
+export function turnedPastGlasses(source: Face, target: Face): boolean {
+  return Math.abs(source.rotation.yaw - target.rotation.yaw) >= GLASSES_OFF_YAW;
+}
+
 /**
  * The glasses the target face (flat mesh points `pts`, over `roi` of `out`) wears, when `keep` (see
  * glasses.ts), and the source photo to warp: without its face's own glasses when the target wears
- * some or is turned GLASSES_OFF_YAW or more from it (`yawDiff`), from `bare` (a cached copy) or read
+ * some or is turned too far from it (`turned`, see turnedPastGlasses), from `bare` (a cached copy) or read
  * here; the photo itself otherwise. `leftOff`: the face photo's glasses came off and no frame of
  * the target's stands in for them (the user is told: see SwapWarning).
  */
-export function glassesAndSource(out: RgbImage, roi: Roi, pts: Float32Array, faceSize: number, src: RgbImage, srcFace: Face, keep: boolean, bare?: () => RgbImage | null, yawDiff = 0): { glasses: GlassesFrame | null; from: RgbImage; leftOff: boolean } {
+export function glassesAndSource(out: RgbImage, roi: Roi, pts: Float32Array, faceSize: number, src: RgbImage, srcFace: Face, keep: boolean, bare?: () => RgbImage | null, turned = false): { glasses: GlassesFrame | null; from: RgbImage; leftOff: boolean } {
   const glasses = keep && faceSize >= GLASSES_MIN_FACE ? glassesFrame(out.data, out.width, roi, pts, faceSize, faceOval(pts, roi)) : null;
-  const off = glasses !== null || Math.abs(yawDiff) >= GLASSES_OFF_YAW;
+  const off = glasses !== null || turned;
   const without = off ? (bare ?? (() => withoutGlasses(src, srcFace)))() : null;
   return { glasses, from: without ?? src, leftOff: without !== null && glasses === null };
 }

@@ -13,7 +13,7 @@ import { warpBuffers, warpTriangles, type Roi } from '../raster/warp.ts';
 import { buildMasks, mouthOpenness, MOUTH_OPEN } from './mask.ts';
 import { mouthCoveredIn, occlusionMask } from './occlusion.ts';
 import { keepFrame } from './glasses-keep.ts';
-import { glassesAndSource } from './glasses-off.ts';
+import { glassesAndSource, turnedPastGlasses } from './glasses-off.ts';
 import { blendDifferences } from './blend.ts';
 import { reshapeContour } from './contour.ts';
 import { handCover } from './hand-shape.ts';
@@ -183,7 +183,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   let t = performance.now();
   // Glasses the target wears stay on the new face (see glasses.ts); the source's, if it wears any,
   // come off first, or the new face wore two pairs (see glasses-off.ts).
-  const { glasses, from, leftOff } = glassesAndSource(out, roi, dstPts, faceSize, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
+  const { glasses, from, leftOff } = glassesAndSource(out, roi, dstPts, faceSize, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, turnedPastGlasses(srcFace, dstFace));
   timer('glasses', performance.now() - t);
   t = performance.now();
   const mouthOpen = mouthOpenness(dstPts) > MOUTH_OPEN;

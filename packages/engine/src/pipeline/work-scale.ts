@@ -8,7 +8,7 @@ import { faceInRegion, faceRoi, flatPoints, type Face } from '../detect.ts';
 import { gridFor, lookup } from '../raster/resample.ts';
 import { grainSigma, NOISE_TILE, noiseTile, targetLevel } from './grain.ts';
 import { keepFrame } from './glasses-keep.ts';
-import { glassesAndSource } from './glasses-off.ts';
+import { glassesAndSource, turnedPastGlasses } from './glasses-off.ts';
 import { reshapeTarget, swapOneFace, type StageTimer, type SwapFaceOptions, type SwapFaceStats } from './swap-face.ts';
 
 /** Face size (pixels) below which a face is never reduced; the fixtures' largest is 714. */
@@ -35,14 +35,14 @@ export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: F
   let t = performance.now();
   // Glasses are found and kept at full resolution (on the reduced copy a frame's lines are a few
   // pixels wide); the source's come off before it is swapped (see glasses.ts, glasses-off.ts).
-  const { glasses, from, leftOff } = glassesAndSource(out, roi, pts, dstFace.size, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, srcFace.rotation.yaw - dstFace.rotation.yaw);
+  const { glasses, from, leftOff } = glassesAndSource(out, roi, pts, dstFace.size, src, srcFace, opts.keepGlasses !== false, opts.sourceWithoutGlasses, turnedPastGlasses(srcFace, dstFace));
   timer('glasses', performance.now() - t);
   t = performance.now();
   const g = gridFor(roi.w, roi.h, f);
   const small = reduce(out, roi, f);
   const before = Uint8Array.from(small.data);
   timer('reduce', performance.now() - t);
-  const st = swapOneFace(from, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false, keepGlasses: false, targetBehindTint: glasses?.tinted ?? false });
+  const st = swapOneFace(from, srcFace, small, faceInRegion(face, roi.x, roi.y, f), timer, seed, { ...opts, reshape: 0, grain: false, keepGlasses: false, sourceWithoutGlasses: () => null, targetBehindTint: glasses?.tinted ?? false });
   t = performance.now();
   // The change and the blend weight over the whole reduced copy (zero outside the inner ROI).
   const gn = g.w * g.h;

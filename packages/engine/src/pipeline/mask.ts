@@ -2,6 +2,7 @@
 // built from the warped triangles' classes so it stays right on profiles, feathered in proportion to
 // the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
 import { gaussianBlur } from '../raster/blur.ts';
+import { distanceTo } from '../raster/distance.ts';
 import type { Roi } from '../raster/warp.ts';
 import { INNER_LIP_LOOP, LEFT_EYE_LOOP, loopUv, OUTER_LIP_LOOP, RIGHT_EYE_LOOP, TRI_FEATURE, TRI_FOREHEAD, TRI_MOUTH, TRI_SKIN, TRI_SKIN_UPPER } from '../mesh/topology.ts';
 import { fillPolygon } from '../raster/polygon.ts';
@@ -31,6 +32,37 @@ export const FEATHER = 0.03;
 
 /** Feather (fraction of the face size) of the edge toward the target's own hair on the forehead (see buildMasks). */
 export const HAIR_FEATHER = 0.015;
+
+/**
+ * How fast the feather may rise from the nearest edge: to 1 over this many feather sigmas. Beside a
+ * straight edge the blurred cover rises slower than that, so nothing changes there. Beside a notch or
+ * a small hole (a triangle the source stretched too far, left to the target; a sliver of it between
+ * the eye and the ear of a profile) the blurred cover hardly dips: the new face stood at half
+ * strength right up to its edge and ended in a hard-edged patch of the target's skin.
+ */
+export const EDGE_RISE = 1.2;
+
+/**
+ * Each ds × ds cell's distance (in cells) to the nearest cell mostly outside what the source shows:
+ * neither swapped, nor the target's hair (which has its own narrow feather), nor an open mouth (the
+ * lips end at it sharply, as they do on a face).
+ */
+function edgeDistance(cover: Uint8Array, swapped: Uint8Array, hair: Uint8Array | null, mouthOpen: boolean, w: number, h: number, ds: number, gw: number, gh: number): Float32Array {
+  const outside = new Float32Array(gw * gh);
+  for (let y = 0; y < h; y++) {
+    const gy = ((y / ds) | 0) * gw;
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (!swapped[i] && !(hair && hair[i]) && !(mouthOpen && cover[i] === TRI_MOUTH)) outside[gy + ((x / ds) | 0)]! += 1;
+    }
+  }
+  const marked = new Uint8Array(gw * gh);
+  for (let gy = 0; gy < gh; gy++) {
+    const ch = Math.min(ds, h - gy * ds);
+    for (let gx = 0; gx < gw; gx++) marked[gy * gw + gx] = outside[gy * gw + gx]! >= 0.5 * ch * Math.min(ds, w - gx * ds) ? 1 : 0;
+  }
+  return distanceTo(marked, gw, gh);
+}
 
 /**
  * Share of each ds × ds cell (gw × gh cells, partial ones at the right and bottom) that is swapped or
@@ -81,6 +113,8 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
   const ds = Math.max(1, Math.floor(faceSize / 120));
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
   const { wide, narrow } = coverage(swapped, targetHair, w, h, ds, gw, gh);
+  const edge = edgeDistance(cover, swapped, targetHair, mouthOpen, w, h, ds, gw, gh);
+  const rise = 1 / (EDGE_RISE * FEATHER * faceSize);
   gaussianBlur(wide, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
   if (narrow) gaussianBlur(narrow, gw, gh, Math.max(0.5, (HAIR_FEATHER * faceSize) / ds));
   const alpha = new Float32Array(n);
@@ -97,6 +131,8 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
       const c00 = y0 * gw + x0, c01 = y0 * gw + x1, c10 = y1 * gw + x0, c11 = y1 * gw + x1;
       // 0 on the edge, 1 a couple of sigmas inside, smoothstep in between.
       let a = smoothstep((wide[c00]! * w00 + wide[c01]! * w01 + wide[c10]! * w10 + wide[c11]! * w11 - 0.5) * 2);
+      // Never faster than from the nearest edge (see EDGE_RISE).
+      a = Math.min(a, smoothstep((edge[c00]! * w00 + edge[c01]! * w01 + edge[c10]! * w10 + edge[c11]! * w11) * ds * rise));
       if (narrow) a *= smoothstep((narrow[c00]! * w00 + narrow[c01]! * w01 + narrow[c10]! * w10 + narrow[c11]! * w11 - 0.5) * 2);
       alpha[i] = a;
       if ((cover[i] === TRI_SKIN || cover[i] === TRI_SKIN_UPPER) && a > 0.3) skin[i] = 1;

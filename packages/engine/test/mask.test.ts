@@ -27,9 +27,14 @@ describe('mask feather beside what the source does not show', () => {
   // A 200 px face: swapped skin over rows and columns 20-179 (the feather's sigma is 6 px).
   const w = 200, h = 200, size = 200;
   const roi = { x: 0, y: 0, w, h };
-  const face = () => {
+  /** The face's cover with each block [x0, x1) × [y0, y1) given the class after it. */
+  type Block = [number, number, number, number, number];
+  const face = (...blocks: Block[]) => {
     const cover = new Uint8Array(w * h);
-    for (let y = 20; y < 180; y++) for (let x = 20; x < 180; x++) cover[y * w + x] = TRI_SKIN;
+    const all: Block[] = [[20, 180, 20, 180, TRI_SKIN], ...blocks];
+    for (const [x0, x1, y0, y1, cls] of all) {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) cover[y * w + x] = cls;
+    }
     return cover;
   };
   const ramp = FEATHER * EDGE_RISE * size;
@@ -37,8 +42,7 @@ describe('mask feather beside what the source does not show', () => {
   it('rises from a small hole as from a straight edge, with no step at its rim', () => {
     // A 6 × 6 hole in the middle (a stretched triangle left to the target): the blurred cover
     // hardly dips there (0.9), and the feather stood at about 0.6 right beside it.
-    const cover = face();
-    for (let y = 97; y < 103; y++) for (let x = 97; x < 103; x++) cover[y * w + x] = TRI_OUTER;
+    const cover = face([97, 103, 97, 103, TRI_OUTER]);
     const alpha = buildMasks(cover, roi, size, false).alpha;
     const row = (x: number) => alpha[100 * w + x]!;
     expect(row(100)).toBe(0);
@@ -53,8 +57,7 @@ describe('mask feather beside what the source does not show', () => {
   });
 
   it('rises from the walls of a narrow notch cut in from the outline', () => {
-    const cover = face();
-    for (let y = 20; y < 70; y++) for (let x = 98; x < 102; x++) cover[y * w + x] = TRI_OUTER;
+    const cover = face([98, 102, 20, 70, TRI_OUTER]);
     const alpha = buildMasks(cover, roi, size, false).alpha;
     expect(alpha[60 * w + 102]).toBeLessThan(0.1);
     expect(alpha[60 * w + 97]).toBeLessThan(0.1);
@@ -71,8 +74,7 @@ describe('mask feather beside what the source does not show', () => {
 
   it('keeps the lips at strength up to an open mouth', () => {
     // The opening is a hole the lips end at sharply, as they do on a face.
-    const cover = face();
-    for (let y = 120; y < 126; y++) for (let x = 70; x < 130; x++) cover[y * w + x] = TRI_MOUTH;
+    const cover = face([70, 130, 120, 126, TRI_MOUTH]);
     const open = buildMasks(cover, roi, size, true).alpha;
     expect(open[123 * w + 100]).toBe(0);
     expect(open[126 * w + 100]).toBeGreaterThan(0.3);

@@ -43,39 +43,30 @@ export const HAIR_FEATHER = 0.015;
 export const EDGE_RISE = 1.2;
 
 /**
- * Each ds × ds cell's distance (in cells) to the nearest cell mostly outside what the source shows:
- * neither swapped, nor the target's hair (which has its own narrow feather), nor an open mouth (the
- * lips end at it sharply, as they do on a face).
+ * Each cell's distance (in cells) to the nearest cell mostly outside what the source shows (`wide`
+ * and `open` before any blur, see coverage): neither swapped, nor the target's hair (which has its
+ * own narrow feather), nor an open mouth (the lips end at it sharply, as they do on a face).
  */
-function edgeDistance(cover: Uint8Array, swapped: Uint8Array, hair: Uint8Array | null, mouthOpen: boolean, w: number, h: number, ds: number, gw: number, gh: number): Float32Array {
-  const outside = new Float32Array(gw * gh);
-  for (let y = 0; y < h; y++) {
-    const gy = ((y / ds) | 0) * gw;
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (!swapped[i] && !(hair && hair[i]) && !(mouthOpen && cover[i] === TRI_MOUTH)) outside[gy + ((x / ds) | 0)]! += 1;
-    }
-  }
+function edgeDistance(wide: Float32Array, open: Float32Array | null, gw: number, gh: number): Float32Array {
   const marked = new Uint8Array(gw * gh);
-  for (let gy = 0; gy < gh; gy++) {
-    const ch = Math.min(ds, h - gy * ds);
-    for (let gx = 0; gx < gw; gx++) marked[gy * gw + gx] = outside[gy * gw + gx]! >= 0.5 * ch * Math.min(ds, w - gx * ds) ? 1 : 0;
-  }
+  for (let g = 0; g < marked.length; g++) marked[g] = 1 - wide[g]! - (open ? open[g]! : 0) >= 0.5 ? 1 : 0;
   return distanceTo(marked, gw, gh);
 }
 
 /**
  * Share of each ds × ds cell (gw × gh cells, partial ones at the right and bottom) that is swapped or
- * target hair (`wide`), and, when `hair` is given, that is not target hair (`narrow`).
+ * target hair (`wide`), when `hair` is given, that is not target hair (`narrow`), and when
+ * `openMouth` is given, that is the open mouth's interior in `cover` (`open`).
  */
-function coverage(swapped: Uint8Array, hair: Uint8Array | null, w: number, h: number, ds: number, gw: number, gh: number): { wide: Float32Array; narrow: Float32Array | null } {
-  const wide = new Float32Array(gw * gh), narrow = hair ? new Float32Array(gw * gh) : null;
+function coverage(swapped: Uint8Array, hair: Uint8Array | null, cover: Uint8Array, openMouth: boolean, w: number, h: number, ds: number, gw: number, gh: number): { wide: Float32Array; narrow: Float32Array | null; open: Float32Array | null } {
+  const wide = new Float32Array(gw * gh), narrow = hair ? new Float32Array(gw * gh) : null, open = openMouth ? new Float32Array(gw * gh) : null;
   for (let y = 0; y < h; y++) {
     const gy = ((y / ds) | 0) * gw;
     for (let x = 0; x < w; x++) {
       const i = y * w + x, g = gy + ((x / ds) | 0);
       if (swapped[i] || (hair && hair[i])) wide[g]! += 1;
       if (narrow && !hair![i]) narrow[g]! += 1;
+      if (open && cover[i] === TRI_MOUTH) open[g]! += 1;
     }
   }
   for (let gy = 0; gy < gh; gy++) {
@@ -84,9 +75,10 @@ function coverage(swapped: Uint8Array, hair: Uint8Array | null, w: number, h: nu
       const inv = 1 / (ch * Math.min(ds, w - gx * ds)), g = gy * gw + gx;
       wide[g]! *= inv;
       if (narrow) narrow[g]! *= inv;
+      if (open) open[g]! *= inv;
     }
   }
-  return { wide, narrow };
+  return { wide, narrow, open };
 }
 
 /**
@@ -112,9 +104,10 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
   // wide feather sees no edge (the hair counts as swapped), and the narrow one sees only that edge.
   const ds = Math.max(1, Math.floor(faceSize / 120));
   const gw = Math.ceil(w / ds), gh = Math.ceil(h / ds);
-  const { wide, narrow } = coverage(swapped, targetHair, w, h, ds, gw, gh);
-  const edge = edgeDistance(cover, swapped, targetHair, mouthOpen, w, h, ds, gw, gh);
-  const rise = 1 / (EDGE_RISE * FEATHER * faceSize);
+  const { wide, narrow, open } = coverage(swapped, targetHair, cover, mouthOpen, w, h, ds, gw, gh);
+  const edge = edgeDistance(wide, open, gw, gh);
+  // Cells this near an edge (in cells) may hold the feather back (see EDGE_RISE).
+  const riseCells = (EDGE_RISE * FEATHER * faceSize) / ds;
   gaussianBlur(wide, gw, gh, Math.max(1, (FEATHER * faceSize) / ds));
   if (narrow) gaussianBlur(narrow, gw, gh, Math.max(0.5, (HAIR_FEATHER * faceSize) / ds));
   const alpha = new Float32Array(n);
@@ -132,7 +125,8 @@ export function buildMasks(cover: Uint8Array, roi: Roi, faceSize: number, mouthO
       // 0 on the edge, 1 a couple of sigmas inside, smoothstep in between.
       let a = smoothstep((wide[c00]! * w00 + wide[c01]! * w01 + wide[c10]! * w10 + wide[c11]! * w11 - 0.5) * 2);
       // Never faster than from the nearest edge (see EDGE_RISE).
-      a = Math.min(a, smoothstep((edge[c00]! * w00 + edge[c01]! * w01 + edge[c10]! * w10 + edge[c11]! * w11) * ds * rise));
+      const e00 = edge[c00]!, e01 = edge[c01]!, e10 = edge[c10]!, e11 = edge[c11]!;
+      if (e00 < riseCells || e01 < riseCells || e10 < riseCells || e11 < riseCells) a = Math.min(a, smoothstep((e00 * w00 + e01 * w01 + e10 * w10 + e11 * w11) / riseCells));
       if (narrow) a *= smoothstep((narrow[c00]! * w00 + narrow[c01]! * w01 + narrow[c10]! * w10 + narrow[c11]! * w11 - 0.5) * 2);
       alpha[i] = a;
       if ((cover[i] === TRI_SKIN || cover[i] === TRI_SKIN_UPPER) && a > 0.3) skin[i] = 1;

@@ -11,31 +11,34 @@ const STRAIGHT = 1, DIAGONAL = Math.SQRT2;
  */
 export function distanceTo(marked: Uint8Array, w: number, h: number): Float32Array {
   const far = w + h;
-  const d = Float32Array.from(marked, (m) => (m ? 0 : far));
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < d.length; i++) d[i] = marked[i] ? 0 : far;
+  // Forward: from the left and the row above.
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = y * w + x;
+    for (let x = 0, i = y * w; x < w; x++, i++) {
       let v = d[i]!;
       if (v === 0) continue;
-      if (x > 0) v = Math.min(v, d[i - 1]! + STRAIGHT);
+      let u: number;
+      if (x > 0 && (u = d[i - 1]! + STRAIGHT) < v) v = u;
       if (y > 0) {
-        v = Math.min(v, d[i - w]! + STRAIGHT);
-        if (x > 0) v = Math.min(v, d[i - w - 1]! + DIAGONAL);
-        if (x < w - 1) v = Math.min(v, d[i - w + 1]! + DIAGONAL);
+        if ((u = d[i - w]! + STRAIGHT) < v) v = u;
+        if (x > 0 && (u = d[i - w - 1]! + DIAGONAL) < v) v = u;
+        if (x < w - 1 && (u = d[i - w + 1]! + DIAGONAL) < v) v = u;
       }
       d[i] = v;
     }
   }
+  // Backward: from the right and the row below.
   for (let y = h - 1; y >= 0; y--) {
-    for (let x = w - 1; x >= 0; x--) {
-      const i = y * w + x;
+    for (let x = w - 1, i = y * w + x; x >= 0; x--, i--) {
       let v = d[i]!;
       if (v === 0) continue;
-      if (x < w - 1) v = Math.min(v, d[i + 1]! + STRAIGHT);
+      let u: number;
+      if (x < w - 1 && (u = d[i + 1]! + STRAIGHT) < v) v = u;
       if (y < h - 1) {
-        v = Math.min(v, d[i + w]! + STRAIGHT);
-        if (x < w - 1) v = Math.min(v, d[i + w + 1]! + DIAGONAL);
-        if (x > 0) v = Math.min(v, d[i + w - 1]! + DIAGONAL);
+        if ((u = d[i + w]! + STRAIGHT) < v) v = u;
+        if (x < w - 1 && (u = d[i + w + 1]! + DIAGONAL) < v) v = u;
+        if (x > 0 && (u = d[i + w - 1]! + DIAGONAL) < v) v = u;
       }
       d[i] = v;
     }

@@ -176,14 +176,14 @@ export function linearStretch(srcPts: Float32Array, dstPts: Float32Array, triang
   return out;
 }
 
-/** Whether the warp samples triangle t from its mirrored twin (see mirrorOverrides). */
-function fromTwin(override: Float32Array | null, t: number): override is Float32Array {
+/** Whether the warp samples triangle t from its mirrored twin: its override (see mirrorOverrides) is set. */
+export function sampledFromTwin(override: Float32Array | null, t: number): override is Float32Array {
   return override !== null && !Number.isNaN(override[6 * t]!);
 }
 
 /** The source triangle the warp samples for triangle t (its own, or its mirrored twin), flat x,y into `into`. */
 function sourceTriangle(srcPts: Float32Array, triangles: Uint16Array, override: Float32Array | null, t: number, into: Float64Array): void {
-  const twin = fromTwin(override, t) ? override : null;
+  const twin = sampledFromTwin(override, t) ? override : null;
   for (let e = 0; e < 3; e++) {
     const v = triangles[3 * t + e]!;
     into[2 * e] = twin ? twin[6 * t + 2 * e]! : srcPts[2 * v]!;
@@ -205,7 +205,7 @@ function triangleAreas(srcPts: Float32Array, dstPts: Float32Array, triangles: Ui
     const own = -signedArea2(srcPts[2 * a]!, srcPts[2 * a + 1]!, srcPts[2 * b]!, srcPts[2 * b + 1]!, srcPts[2 * c]!, srcPts[2 * c + 1]!);
     if (own > 0) srcSum += own;
     const o = 6 * t;
-    srcArea[t] = fromTwin(override, t)
+    srcArea[t] = sampledFromTwin(override, t)
       ? signedArea2(override[o]!, override[o + 1]!, override[o + 2]!, override[o + 3]!, override[o + 4]!, override[o + 5]!)
       : own;
     dstArea[t] = -signedArea2(dstPts[2 * a]!, dstPts[2 * a + 1]!, dstPts[2 * b]!, dstPts[2 * b + 1]!, dstPts[2 * c]!, dstPts[2 * c + 1]!);

@@ -7,6 +7,7 @@
 // neither half shows is left to the target.
 import { signedArea2 } from '../raster/affine.ts';
 import { TRI_OUTER, type Topology } from './topology.ts';
+import { sampledFromTwin } from './mirror.ts';
 
 /** How far (pixels) a source point may lie beyond the photo's edge: about what bilinear sampling reads there. */
 const EDGE_SLACK = 1;
@@ -59,10 +60,9 @@ export function offFrame(srcPts: Float32Array, topo: Pick<Topology, 'triangles' 
   const unseen = new Uint8Array(n), twinned = new Uint8Array(n);
   const at = (p: number, c: number) => srcPts[2 * p + c]!;
   const pointIn = (p: number) => inFrame(at(p, 0), at(p, 1), width, height);
-  const mirroredBefore = (t: number) => override !== null && !Number.isNaN(override[6 * t]!);
   const ownOff = offPhoto(srcPts, triangles, width, height);
-  const shown = (t: number) => (mirroredBefore(t)
-    ? [0, 1, 2].every((v) => inFrame(override![6 * t + 2 * v]!, override![6 * t + 2 * v + 1]!, width, height))
+  const shown = (t: number) => (sampledFromTwin(override, t)
+    ? [0, 1, 2].every((v) => inFrame(override[6 * t + 2 * v]!, override[6 * t + 2 * v + 1]!, width, height))
     : !ownOff[t]);
   // -1: the left half (canonical u < 0.5), 1: the right, 0: on the midline.
   const half = (t: number) => {
@@ -83,7 +83,7 @@ export function offFrame(srcPts: Float32Array, topo: Pick<Topology, 'triangles' 
   let mirrored = 0;
   for (let t = 0; t < n; t++) {
     const s = side[t]!;
-    if (s === 0 || cut[s + 1]! < MIN_CUT_TRIANGLES || cut[1 - s]! >= MIN_CUT_TRIANGLES || mirroredBefore(t)) continue;
+    if (s === 0 || cut[s + 1]! < MIN_CUT_TRIANGLES || cut[1 - s]! >= MIN_CUT_TRIANGLES || sampledFromTwin(override, t)) continue;
     const twin = [0, 1, 2].map((v) => mirror[triangles[3 * t + v]!]!);
     // The twin must be in the photo and face the camera (mirroring flips the winding, hence > 0).
     if (!twin.every(pointIn) || signedArea2(at(twin[0]!, 0), at(twin[0]!, 1), at(twin[1]!, 0), at(twin[1]!, 1), at(twin[2]!, 0), at(twin[2]!, 1)) <= 0) continue;

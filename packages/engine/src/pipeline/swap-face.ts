@@ -6,7 +6,7 @@ import type { RgbImage } from '../decode.ts';
 import type { Face } from '../detect.ts';
 import { faceRoi, flatDepths, flatPoints } from '../detect.ts';
 import { loopUv, OUTER_LIP_LOOP, topology, TRI_FOREHEAD, TRI_OUTER, upward } from '../mesh/topology.ts';
-import { dropIslands, linearStretch, mirrorOverrides, stretchRatios } from '../mesh/mirror.ts';
+import { dropIslands, linearStretch, mirrorOverrides, sampledFromTwin, stretchRatios } from '../mesh/mirror.ts';
 import { noseProtrusion } from '../mesh/profile.ts';
 import { MIN_CUT_TRIANGLES, offFrame } from '../mesh/off-frame.ts';
 import { warpBuffers, warpTriangles, type Roi } from '../raster/warp.ts';
@@ -223,7 +223,7 @@ export function swapOneFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace
   // A turned head's far side, sampled from its mirror twins, is relit apart (see relight.ts). A half
   // mirrored for being off the photo is not: it is a copy of the photo's light of the other half,
   // and its own gain there left a step along the midline.
-  const fromTwin = mirror ? Uint8Array.from(warped.triangle, (t) => (t >= 0 && !Number.isNaN(mirror.override[6 * t]!) ? 1 : 0)) : null;
+  const fromTwin = mirror ? Uint8Array.from(warped.triangle, (t) => (t >= 0 && sampledFromTwin(mirror.override, t) ? 1 : 0)) : null;
   const detail = Math.min(srcFace.size, opts.sourceSharpSize ?? srcFace.size);
   // A target out of focus takes the source as soft as itself, unsharpened (see focus.ts).
   const defocused = opts.focus ? focusBlur(opts.focus.source, opts.focus.target, faceSize) : 0;

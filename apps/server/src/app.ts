@@ -4,11 +4,14 @@ import { resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRequestLog } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
 import fastifyMultipart from '@fastify/multipart';
+import type { DestinationStream } from 'pino';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -17,18 +20,22 @@ export interface BuiltApp {
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body.password'];
 
-export async function buildApp(config: Config): Promise<BuiltApp> {
+/** `logStream` takes the request log instead of stdout (tests read it). */
+export async function buildApp(config: Config, opts: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
   const ctx = await createContext(config);
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    disableRequestLogging: true,
   });
   registerErrorHandler(app);
+  registerRequestLog(app);
   app.addHook('onClose', async () => ctx.close());
 
   if (config.ROLE !== 'worker') {
-    // First: installs the session guard that every later /app/api route gets.
+    await registerSecurityHeaders(app, { https: config.PUBLIC_URL?.startsWith('https:') ?? false });
+    // Before any route: installs the guard that decides every request from its route's declared access.
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });

@@ -96,10 +96,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...raw, databaseUrl, databaseKind, storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/media` };
 }
 
-const SECRET = /SECRET|PASSWORD|TOKEN|KEY|URL/i;
-/** The config with every secret-looking value masked, safe for logs. */
+// Secrets are known by their variable's name, whatever their value looks like (a key file's
+// path is as secret as the key). URLs keep their host but lose any credentials in them.
+const SECRET_NAME = /SECRET|PASSWORD|PASSCODE|TOKEN|KEY|WORD/i;
+const URL_NAME = /URL$/i;
+
+function withoutCredentials(value: string): string {
+  try {
+    const url = new URL(value);
+    if (!url.username && !url.password) return value;
+    url.username = url.username ? '[redacted]' : '';
+    url.password = url.password ? '[redacted]' : '';
+    return url.href;
+  } catch {
+    return value;
+  }
+}
+
+/** The config with every secret masked, safe for logs. */
 export function redactedConfig(config: Config): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(config).map(([k, v]) => [k, SECRET.test(k) && typeof v === 'string' && !/^\.?\//.test(v) ? '[redacted]' : v]),
+    Object.entries(config).map(([k, v]) => {
+      if (v === undefined || v === '') return [k, v];
+      if (SECRET_NAME.test(k)) return [k, '[redacted]'];
+      if (URL_NAME.test(k) && typeof v === 'string') return [k, withoutCredentials(v)];
+      return [k, v];
+    }),
   );
 }

@@ -1,5 +1,5 @@
-// Route guards: every /app/api route needs a session except the public ones, and
-// every route with a {uid} answers 404 to a user who passes someone else's uid.
+// Profile reads and HEAD requests. Every route's access, for every kind of caller, is walked
+// by test/http/route-access.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userProfile } from '@visage/contracts';
 import { makeApp, signUp, type TestApp } from '../auth/support/app.ts';
@@ -15,63 +15,6 @@ beforeAll(async () => {
   b = { cookie: ub.cookie, uid: ub.me.uid };
 });
 afterAll(() => t.close());
-
-/** Every registered /app/api route with its methods (HEAD left out), read from the router. */
-function apiRoutes(): Array<{ method: string; url: string }> {
-  const out: Array<{ method: string; url: string }> = [];
-  const text = t.app.printRoutes({ commonPrefix: false });
-  for (const m of text.matchAll(/(\/app\/api\/\S*) \(([^)]+)\)/g)) {
-    for (const method of (m[2] ?? '').split(',').map((s) => s.trim())) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') out.push({ method, url: m[1] ?? '' });
-    }
-  }
-  return out;
-}
-
-// The only routes anyone may call without a session.
-const PUBLIC = new Set([
-  'GET /app/api/health',
-  'GET /app/api/auth/config',
-  'GET /app/api/auth/challenge',
-  'POST /app/api/auth/signup',
-  'POST /app/api/auth/signin',
-  'POST /app/api/auth/logout',
-  'GET /app/api/auth/oidc/start',
-  'GET /app/api/auth/oidc/callback',
-  'GET /app/api/avatars/default.svg',
-]);
-
-const fill = (url: string, uid: string) => url.replace(':uid', uid).replace(/:[A-Za-z]+/g, 'x');
-
-describe('route guards', () => {
-  it('finds the routes it checks', () => {
-    const routes = apiRoutes().map((r) => `${r.method} ${r.url}`);
-    expect(routes).toContain('GET /app/api/users/:uid/personaldata');
-    expect(routes).toContain('GET /app/api/me');
-  });
-
-  it('answers 401 without a session on every non-public /app/api route', async () => {
-    for (const r of apiRoutes()) {
-      const key = `${r.method} ${r.url}`;
-      if (PUBLIC.has(key)) continue;
-      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url, a.uid) });
-      expect(res.statusCode, key).toBe(401);
-      expect(res.json().error.code, key).toBe('unauthenticated');
-    }
-  });
-
-  it("answers 404 to user B on every route with user A's uid", async () => {
-    const withUid = apiRoutes().filter((r) => r.url.includes(':uid'));
-    expect(withUid.length).toBeGreaterThan(0);
-    for (const r of withUid) {
-      const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url, a.uid), headers: { cookie: b.cookie } });
-      expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
-      const unknown = await t.app.inject({ method: r.method as 'GET', url: fill(r.url, 'no-such-user'), headers: { cookie: b.cookie } });
-      expect(unknown.statusCode, `${r.method} ${r.url} (unknown uid)`).toBe(404);
-      expect(unknown.body).toBe(res.body);
-    }
-  });
-});
 
 describe('HEAD requests', () => {
   it('are guarded like the GET they mirror', async () => {

@@ -1,17 +1,20 @@
 // Route guards. Every route declares who may call it with `config: { auth }`:
-//   'public'   anyone (sign-in, sign-up, health, public assets)
-//   'user'     any signed-in account (the default for every /app/api route)
+//   'public'   anyone (sign-in, sign-up, health, the web app's files)
+//   'user'     any signed-in account
 //   'operator' operators and admins
 //   'admin'    admins only
-// A `:uid` path parameter must be the caller's own unless the caller is an
-// operator; otherwise the answer is 404, so other accounts' ids reveal nothing.
-// Handlers read the caller with `requireUser(req)`; a uid that arrives in a body
-// or multipart form is checked with `assertOwnUid(req, uid)`.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Access is decided from the route the router matched (never from the raw URL, which an
+// encoded path like /%61pp/api would slip past), and a route that declares no level stops
+// the server at start-up. A `:uid` path parameter must be the caller's own unless the caller
+// is an operator; otherwise the answer is 404, so other accounts' ids reveal nothing.
+// Handlers read the caller with `requireUser(req)` and check every uid they use (path, body or
+// form) with `assertOwnUid(req, uid)` themselves too.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 
 export type AuthLevel = 'public' | 'user' | 'operator' | 'admin';
+export const AUTH_LEVELS: readonly AuthLevel[] = ['public', 'user', 'operator', 'admin'];
 
 /** The signed-in caller, resolved from the session cookie (req.user). */
 export interface SessionUser {
@@ -20,14 +23,25 @@ export interface SessionUser {
   email: string;
 }
 
+/** One registered route and the access it declared (HEAD mirrors of GET routes included). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  auth: AuthLevel | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call this route; /app/api routes without it require a signed-in user. */
+    /** Who may call this route; required on every route (see guards.ts). */
     auth?: AuthLevel;
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. */
     user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered so far, with its declared access. */
+    declaredRoutes: () => DeclaredRoute[];
   }
 }
 
@@ -66,25 +80,48 @@ export function assertOwnUid(req: FastifyRequest, uid: unknown): SessionUser {
   return user;
 }
 
-const API_PREFIX = '/app/api';
+const methodsOf = (route: RouteOptions): string[] => (Array.isArray(route.method) ? route.method : [route.method]);
 
 /**
- * Installs the guards on the root instance. Must run before any route is added:
- * the onRoute hook gives every undeclared /app/api route auth 'user'.
+ * Declares `level` for every route later registered in this (encapsulated) instance that does
+ * not declare its own: for plugins whose routes we do not write, such as the static files.
+ */
+export function declareAccess(instance: FastifyInstance, level: AuthLevel): void {
+  instance.addHook('onRoute', (route) => {
+    route.config = { ...route.config, auth: route.config?.auth ?? level };
+  });
+}
+
+/**
+ * Installs the guards on the root instance; must run before any route is added. Routes are
+ * collected as they are registered and checked when the app becomes ready: one without a
+ * declared level (or with an unknown one) makes `ready()` fail with its method and path.
  */
 export function registerGuards(app: FastifyInstance, resolveUser: (req: FastifyRequest) => Promise<SessionUser | null>): void {
+  const routes: RouteOptions[] = [];
   app.decorateRequest('user', null);
+  app.decorate('declaredRoutes', () =>
+    routes.flatMap((r) => methodsOf(r).map((method) => ({ method, url: r.url, auth: r.config?.auth }))),
+  );
   app.addHook('onRoute', (route) => {
-    if (!route.url?.startsWith(API_PREFIX)) return;
-    if (!route.config?.auth) route.config = { ...route.config, auth: 'user' };
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const undeclared = routes.filter((r) => !AUTH_LEVELS.includes(r.config?.auth as AuthLevel));
+    if (undeclared.length > 0) {
+      const list = undeclared.map((r) => `${methodsOf(r).join(',')} ${r.url}`).join('; ');
+      throw new Error(`Every route must declare its access (config.auth): ${list}`);
+    }
   });
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith(API_PREFIX)) return;
+    // The not-found handler has no route: it reveals nothing and needs no caller.
+    if (!req.routeOptions.url) return;
+    const level = req.routeOptions.config.auth;
+    if (level === 'public') return;
     req.user = await resolveUser(req);
-    const level = req.routeOptions.config?.auth;
-    if (!req.routeOptions.url || !level || level === 'public') return;
     if (level === 'operator' || level === 'admin') requireRole(req, level);
-    else requireUser(req);
+    else if (level === 'user') requireUser(req);
+    else throw forbidden();
     const params = req.params as Record<string, unknown> | undefined;
     if (params && 'uid' in params) assertOwnUid(req, params.uid);
   });

@@ -1,9 +1,9 @@
 // Thin HTTP layer of the accounts API: validate, call AuthService, set cookies.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, signInRequest, signUpRequest, type AuthConfigResponse, type MeResponse } from '@visage/contracts';
 import type { Config } from '../../config.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseBody } from '../../http/validate.ts';
 import type { BotCheck } from './bot-check.ts';
 import { CALLBACK_PAGE_CSP, callbackPage } from './callback-page.ts';
 import { clientIp, type TrustedProxies } from './client-ip.ts';
@@ -12,6 +12,7 @@ import { oidcEnabled, type OidcClient } from './oidc.ts';
 import type { AuthRepository } from './repository.ts';
 import type { AuthService, RequestInfo, SignedIn } from './service.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { OIDC_POPUP_COOP } from '../../http/security-headers.ts';
 
 export interface AuthRouteDeps {
   config: Config;
@@ -25,15 +26,6 @@ export interface AuthRouteDeps {
 
 const OIDC_FLOW_TTL_MS = 10 * 60 * 1000;
 const OIDC_PATH = '/app/api/auth/oidc';
-
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => i.path.join('.')).filter(Boolean);
-    throw badRequest('invalid_request', `Please check: ${[...new Set(fields)].join(', ') || 'the request'}.`, parsed.error.issues);
-  }
-  return parsed.data;
-}
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const { config, service, repo, botCheck, oidc, cookies } = deps;
@@ -110,7 +102,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
       Date.now(),
     );
     reply.setCookie(cookies.oidc, binding, cookieOptions(cookies, OIDC_FLOW_TTL_MS / 1000));
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', 'no-store').header('Cross-Origin-Opener-Policy', OIDC_POPUP_COOP);
     return reply.redirect(start.url, 302);
   });
 
@@ -141,6 +133,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
 function sendCallbackPage(reply: FastifyReply, ok: boolean, code?: string): FastifyReply {
   return reply
     .header('Content-Security-Policy', CALLBACK_PAGE_CSP)
+    .header('Cross-Origin-Opener-Policy', OIDC_POPUP_COOP)
     .header('Cache-Control', 'no-store')
     .type('text/html; charset=utf-8')
     .send(callbackPage(ok, code));

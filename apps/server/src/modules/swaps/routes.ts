@@ -4,28 +4,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { hasRole, assertOwnUid, requireUser } from '../auth/guards.ts';
 import { AppError } from '../../http/errors.ts';
+import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
 import { readUploadForm, rejectOversizedBody } from './upload-form.ts';
 import { streamJobEvents, type JobWatch } from './job-events.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const jobParams = z.object({ id: z.string().min(1).max(64) });
 const mediaParams = z.object({ id: z.string().uuid(), variant: z.enum(['result', 'thumb']) });
 const listQuery = z.object({ include: z.enum(['pending']).optional() });
 
 export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs: JobWatch): Promise<void> {
   const listFor = (mode: SwapMode) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const { uid } = uidParams.parse(req.params);
-    const { include } = listQuery.parse(req.query);
+    const { uid } = parseParams(uidParams, req.params);
+    assertOwnUid(req, uid);
+    const { include } = parseQuery(listQuery, req.query);
     const list = await swaps.listJson(uid, mode, include === 'pending');
     reply.header('ETag', list.etag).header('Cache-Control', 'private, no-cache');
     if (req.headers['if-none-match'] === list.etag) return reply.status(304).send();
     return reply.type('application/json; charset=utf-8').send(list.body);
   };
-  app.get('/app/api/swaps/:uid', listFor('main'));
-  app.get('/app/api/proshoot/swaps/:uid', listFor('proshoot'));
-  app.get('/app/api/prosoccer/swaps/:uid', listFor('prosoccer'));
+  const user = { config: { auth: 'user' } } as const;
+  app.get('/app/api/swaps/:uid', user, listFor('main'));
+  app.get('/app/api/proshoot/swaps/:uid', user, listFor('proshoot'));
+  app.get('/app/api/prosoccer/swaps/:uid', user, listFor('prosoccer'));
 
-  app.post('/app/api/upload', { onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
+  app.post('/app/api/upload', { ...user, onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
     requireUser(req);
     const form = await readUploadForm(req, ['target', 'source']);
     const user = assertOwnUid(req, form.fields.uid);
@@ -35,8 +39,8 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
     return reply.status(202).send(created);
   });
 
-  app.get('/app/api/media/swaps/:id/:variant', async (req, reply) => {
-    const { id, variant } = mediaParams.parse(req.params);
+  app.get('/app/api/media/swaps/:id/:variant', user, async (req, reply) => {
+    const { id, variant } = parseParams(mediaParams, req.params);
     const user = requireUser(req);
     const row = await swaps.findOwned(id, user.uid, hasRole(user, 'operator'));
     const file = await swaps.media(row, variant);
@@ -48,8 +52,8 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
       .send(file.body);
   });
 
-  app.get('/app/api/jobs/:id/events', async (req, reply) => {
-    const { id } = z.object({ id: z.string().min(1).max(64) }).parse(req.params);
+  app.get('/app/api/jobs/:id/events', user, async (req, reply) => {
+    const { id } = parseParams(jobParams, req.params);
     const user = requireUser(req);
     const row = await swaps.findByJob(id, user.uid, hasRole(user, 'operator'));
     streamJobEvents(req, reply, row.id, id, swaps, jobs, row.uid);

@@ -13,6 +13,16 @@ export const fileTooLarge = () => new AppError(413, 'file_too_large', 'The file 
 
 export async function readUploadForm(req: FastifyRequest, fileFields: readonly string[]): Promise<UploadForm> {
   if (!req.isMultipart()) throw new AppError(415, 'multipart_required', 'Send the images as multipart/form-data.');
+  try {
+    return await readParts(req, fileFields);
+  } catch (err) {
+    // The multipart parser's own errors (no boundary, a cut-off part) are the sender's mistake.
+    if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
+    throw new AppError(400, 'invalid_multipart', 'The form could not be read. Please try again.');
+  }
+}
+
+async function readParts(req: FastifyRequest, fileFields: readonly string[]): Promise<UploadForm> {
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
   for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: fileFields.length, fields: 10 } })) {

@@ -1,8 +1,8 @@
 // A swap whose job fails for good must not stay "running" (issue 34 #4): the server is SIGKILLed
 // during the job's last attempt; the restarted server fails the job (lease lapsed), its onFailed
 // hook fails the swap with a code and gives the allowance back, and the events stream ends.
-// Also: the start-up reconcile (job gone or finished while the swap waits), and a stream that
-// ends on the job's failure while the row still says running.
+// Also: the start-up reconcile (job gone or finished while the swap waits), a stream that
+// ends on the job's failure while the row still says running, and SIGTERM with a stream open.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -129,4 +129,29 @@ describe('a swap whose job fails for good', () => {
     // Run again, it changes nothing.
     expect(await q.t.ctx.swaps.reconcile()).toEqual({ requeued: 0, failed: 0 });
   }, 60_000);
+
+  it('with an events stream open, SIGTERM ends the stream and the process exits 0 at once', async () => {
+    const q = await queuedSwap();
+    await q.t.stop();
+    cleanups.pop();
+    const port = await freePort();
+    // ROLE=api: the swap stays queued, so its stream stays open until the server ends it.
+    const env = { ...process.env, DATA_DIR: q.dir, DATABASE_URL: q.url, LOG_LEVEL: 'warn', WEB_DIST: q.dir, ROLE: 'api', PORT: String(port) };
+    const server = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: 'ignore' });
+    children.push(server);
+    const exit = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+    await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/app/api/health`).catch(() => null))?.ok, 60_000, 'HTTP');
+    const events = await fetch(`http://127.0.0.1:${port}/app/api/jobs/${q.swap.jobId}/events`, { headers: { cookie: q.cookie } });
+    const reader = events.body!.getReader();
+    let seen = '';
+    while (!seen.includes('event: queued')) seen += new TextDecoder().decode((await reader.read()).value);
+    const rest = (async () => {
+      for (;;) if ((await reader.read()).done) return true;
+    })().catch(() => true);
+    const t0 = Date.now();
+    server.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(await rest).toBe(true);
+  }, 90_000);
 });

@@ -64,7 +64,9 @@ export async function createContext(config: Config): Promise<AppContext> {
     jobs.assertComplete();
     if (config.ROLE !== 'api') {
       await queue.start();
-      await swaps.requeueWaiting();
+      // Swaps waiting without a job are enqueued; those whose job ended or vanished are failed.
+      const fixed = await swaps.reconcile();
+      if (fixed.requeued || fixed.failed) log.info(fixed, 'swaps reconciled with their jobs');
     }
   } catch (err) {
     await ctx.close().catch(() => undefined);

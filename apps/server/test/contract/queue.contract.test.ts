@@ -103,15 +103,16 @@ for (const target of queueTargets) {
 
     it('fails after max attempts with the last error, and at once on a permanent error', async () => {
       let permanentRuns = 0;
+      const failedHooks: unknown[] = [];
       const queue = backend.queue(
         createJobRegistry()
           .handle(flakyJob, async (_p, ctx) => {
             throw new Error(`still broken (attempt ${ctx.attempt})`);
-          })
+          }, { onFailed: async (p, error) => void failedHooks.push({ p, error }) })
           .handle(otherJob, async () => {
             permanentRuns += 1;
             throw new PermanentJobError('no face found');
-          }),
+          }, { onFailed: async (p, error) => void failedHooks.push({ p, error }) }),
         { backoffMs: 10 },
       );
       await queue.start();
@@ -120,6 +121,12 @@ for (const target of queueTargets) {
       expect(await finished(queue, a)).toMatchObject({ status: 'failed', attempts: 2, maxAttempts: 2, error: 'still broken (attempt 2)' });
       expect(await finished(queue, b)).toMatchObject({ status: 'failed', attempts: 1, error: 'no face found' });
       expect(permanentRuns).toBe(1);
+      // The onFailed hook runs once per job, on its terminal failure only (not between retries).
+      await waitUntil(() => failedHooks.length >= 2, 5000, 'the onFailed hooks');
+      await sleep(200);
+      expect(failedHooks).toHaveLength(2);
+      expect(failedHooks).toContainEqual({ p: { failTimes: 9 }, error: 'still broken (attempt 2)' });
+      expect(failedHooks).toContainEqual({ p: {}, error: 'no face found' });
     });
 
     it('reports progress to get() and to subscribers in another instance', async () => {
@@ -340,10 +347,14 @@ for (const target of queueTargets.filter((t) => t.name.startsWith('local-'))) {
       // What a SIGKILLed worker leaves behind: running, lease expired, no attempts left.
       await backend.db!.updateTable('jobs').set({ status: 'running', attempts: 1, locked_by: 'gone:1', locked_until: Date.now() - 1 }).where('id', '=', id).execute();
       let ran = false;
-      const worker = backend.queue(createJobRegistry().handle(slowJob, async () => { ran = true; }));
+      const hooked: unknown[] = [];
+      const worker = backend.queue(createJobRegistry().handle(slowJob, async () => { ran = true; }, { onFailed: async (p) => void hooked.push(p) }));
       await worker.start();
       expect(await finished(worker, id)).toMatchObject({ status: 'failed', attempts: 1, error: 'The worker running this job stopped and no attempts are left.' });
       expect(ran).toBe(false);
+      // The lapsed lease's failure runs the job's onFailed hook too (a swap must not stay running).
+      await waitUntil(() => hooked.length > 0, 5000, 'the onFailed hook');
+      expect(hooked).toEqual([{ ms: 0 }]);
     });
 
     it('removes finished jobs past their retention and keeps everything else', async () => {

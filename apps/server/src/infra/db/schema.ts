@@ -35,6 +35,8 @@ export interface SwapsTable {
   metrics: string | null;
   created_at: number;
   completed_at: number | null;
+  /** The usage period (users.reset_date) this swap was charged to; null once given back. */
+  quota_period: string | null;
 }
 
 export interface UsersTable {

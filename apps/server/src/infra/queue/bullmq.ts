@@ -150,12 +150,25 @@ export class BullMqJobQueue implements JobQueue {
     });
     worker.on('error', (err) => this.log.error({ err: errorMessage(err) }, 'worker error'));
     worker.on('failed', (job, err) => {
-      if (job) this.log.warn({ jobId: job.id, name: job.name, attempt: job.attemptsStarted, err: errorMessage(err) }, 'job attempt failed');
+      if (!job) return;
+      this.log.warn({ jobId: job.id, name: job.name, attempt: job.attemptsStarted, err: errorMessage(err) }, 'job attempt failed');
+      // Emitted for every failed attempt, a stalled job failed past its limit included: the hook
+      // runs only once the job is failed for good (not waiting for a retry).
+      void this.afterFailure(job, errorMessage(err));
     });
     this.worker = worker;
     void worker.run().catch((err: unknown) => this.log.error({ err }, 'worker stopped with an error'));
     await worker.waitUntilReady();
     this.log.info({ queue: this.opts.queueName, concurrency: this.opts.concurrency }, 'job worker started');
+  }
+
+  private async afterFailure(job: Job, error: string): Promise<void> {
+    try {
+      if ((await job.getState()) !== 'failed') return;
+      await this.registry.failed(job.name, job.data, error);
+    } catch (err) {
+      this.log.error({ err: errorMessage(err), jobId: job.id, name: job.name }, 'job onFailed hook failed');
+    }
   }
 
   private async process(job: Job, token: string, signal?: AbortSignal): Promise<Json> {

@@ -240,9 +240,21 @@ export class LocalJobQueue implements JobQueue {
       .where('status', '=', 'running')
       .where('locked_until', '<', now)
       .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
-      .returning('id')
+      .returning(['id', 'name', 'payload', 'error'])
       .execute();
-    for (const r of rows) await this.emit(r.id);
+    for (const r of rows) {
+      await this.emit(r.id);
+      await this.onFailed(r.id, r.name, r.payload, r.error ?? '');
+    }
+  }
+
+  /** The job's onFailed hook; a failure here is logged, and the owner's start-up reconcile catches up. */
+  private async onFailed(id: string, name: string, payload: string, error: string): Promise<void> {
+    try {
+      await this.registry.failed(name, JSON.parse(payload), error);
+    } catch (err) {
+      this.log.error({ err, jobId: id, name }, 'job onFailed hook failed');
+    }
   }
 
   private async claim(): Promise<JobRow | undefined> {
@@ -327,7 +339,7 @@ export class LocalJobQueue implements JobQueue {
       const message = errorMessage(err);
       if (permanent || attempt >= row.max_attempts) {
         this.log.warn({ jobId: row.id, name: row.name, attempt, err: message }, 'job failed');
-        await this.finish(row.id, token, { status: 'failed', error: message });
+        if (await this.finish(row.id, token, { status: 'failed', error: message })) await this.onFailed(row.id, row.name, row.payload, message);
       } else {
         const def = this.registry.definition(row.name);
         const delay = backoffDelay(def.backoffMs ?? this.opts.backoffMs, attempt);
@@ -360,7 +372,7 @@ export class LocalJobQueue implements JobQueue {
     id: string,
     token: string,
     set: { status: 'done' | 'failed' | 'queued'; result?: string; error: string | null; run_at?: number },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const res = await this.db
       .updateTable('jobs')
       .set({ ...set, locked_by: null, locked_until: null, updated_at: Date.now() })
@@ -369,9 +381,10 @@ export class LocalJobQueue implements JobQueue {
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) === 0) {
       this.log.warn({ jobId: id }, 'job outcome discarded: lease lost to another worker');
-      return;
+      return false;
     }
     await this.emit(id);
+    return true;
   }
 
   private async emit(id: string): Promise<void> {

@@ -15,6 +15,17 @@ export interface JobDefinition<P = unknown, I = P> {
 
 export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<Json | void>;
 
+/**
+ * Called once a job has failed for good (its last attempt failed, a permanent error, or its
+ * worker vanished on the last attempt), by whichever process saw it fail; so the module can
+ * settle what the job was for. Must be idempotent: a crash may make it run again (see reconcile).
+ */
+export type JobFailedHook<P> = (payload: P, error: string) => Promise<void>;
+
+export interface JobHooks<P> {
+  onFailed?: JobFailedHook<P>;
+}
+
 const NAME = /^[a-z][a-z0-9_.-]{0,99}$/;
 
 export function defineJob<S extends z.ZodType>(
@@ -29,11 +40,14 @@ export function defineJob<S extends z.ZodType>(
 interface Entry {
   definition: JobDefinition<unknown>;
   handler?: JobHandler<unknown>;
+  hooks?: JobHooks<unknown>;
 }
 
 export interface JobRegistry {
   /** Attaches the handler for a defined job (or defines and attaches in one go). */
-  handle<P, I>(definition: JobDefinition<P, I>, handler: JobHandler<P>): JobRegistry;
+  handle<P, I>(definition: JobDefinition<P, I>, handler: JobHandler<P>, hooks?: JobHooks<P>): JobRegistry;
+  /** Runs the job's onFailed hook, if any, with its parsed payload; adapters call it on a terminal failure. */
+  failed(name: string, payload: unknown, error: string): Promise<void>;
   definition(name: string): JobDefinition<unknown>;
   handler(name: string): JobHandler<unknown>;
   has(name: string): boolean;
@@ -57,12 +71,17 @@ export function createJobRegistry(definitions: readonly AnyJobDefinition[] = [])
   for (const d of definitions) add(d as JobDefinition<unknown>);
 
   const registry: JobRegistry = {
-    handle(definition, handler) {
+    handle(definition, handler, hooks) {
       add(definition as JobDefinition<unknown>);
       const entry = entries.get(definition.name)!;
       if (entry.handler) throw new Error(`Job "${definition.name}" already has a handler`);
       entry.handler = handler as JobHandler<unknown>;
+      entry.hooks = hooks as JobHooks<unknown> | undefined;
       return registry;
+    },
+    async failed(name, payload, error) {
+      const hook = entries.get(name)?.hooks?.onFailed;
+      if (hook) await hook(registry.parse(name, payload), error);
     },
     definition(name) {
       const entry = entries.get(name);

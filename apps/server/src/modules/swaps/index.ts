@@ -37,6 +37,12 @@ export function attachSwapJob(jobs: JobRegistry, swaps: SwapsService, engine: Sw
       },
       engine,
     );
+  }, {
+    // Any terminal failure (a last attempt's worker killed included) fails the swap, once,
+    // and gives its allowance back; a swap already failed or done is left alone.
+    onFailed: async ({ swapId }) => {
+      await swaps.fail(swapId, 'engine_failed');
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JobEvent, SwapErrorCode } from '@visage/contracts';
 import type { JobQueue } from '../../infra/queue/types.ts';
 import type { SwapsService } from './service.ts';
+import { MESSAGES } from './swap-item.ts';
 
 export type JobWatch = Pick<JobQueue, 'get' | 'subscribe'>;
 
@@ -17,6 +18,11 @@ export async function currentEvent(swapId: string, jobId: string, swaps: SwapsSe
     return { type: 'failed', jobId, code: (row.error_code ?? 'engine_failed') as SwapErrorCode, message: row.error_message ?? '' };
   }
   const job = await jobs.get(jobId);
+  // The job ended without the row saying so (its onFailed hook not run yet, or lost in a crash):
+  // the stream ends anyway; the row is settled by the hook or by the start-up reconcile.
+  if (job?.status === 'failed' || job?.status === 'done' || (!job && row?.status === 'running')) {
+    return { type: 'failed', jobId, code: 'engine_failed', message: MESSAGES.engine_failed };
+  }
   if (job?.status === 'running' || row?.status === 'running') {
     const p = (job?.progress ?? {}) as { stage?: unknown; progress?: unknown };
     return {
@@ -29,7 +35,36 @@ export async function currentEvent(swapId: string, jobId: string, swaps: SwapsSe
   return { type: 'queued', jobId };
 }
 
-export function streamJobEvents(req: FastifyRequest, reply: FastifyReply, swapId: string, jobId: string, swaps: SwapsService, jobs: JobWatch, ownerUid?: string): void {
+/**
+ * The streams open in this process: a hijacked response keeps its socket busy, so the server's
+ * close() would wait for it (SIGTERM hung 30 s). endAll() ends them at shutdown (app preClose);
+ * the browser's EventSource reconnects, to another instance or to a restarted one.
+ */
+export class OpenStreams {
+  private readonly open = new Set<() => void>();
+  add(end: () => void): void {
+    this.open.add(end);
+  }
+  delete(end: () => void): void {
+    this.open.delete(end);
+  }
+  get size(): number {
+    return this.open.size;
+  }
+  endAll(): void {
+    for (const end of [...this.open]) end();
+  }
+}
+
+export function streamJobEvents(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ids: { swapId: string; jobId: string; ownerUid?: string },
+  swaps: SwapsService,
+  jobs: JobWatch,
+  streams: OpenStreams,
+): void {
+  const { swapId, jobId, ownerUid } = ids;
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -47,11 +82,14 @@ export function streamJobEvents(req: FastifyRequest, reply: FastifyReply, swapId
   const finish = () => {
     if (closed) return;
     closed = true;
+    streams.delete(finish);
     unsubscribe();
     clearInterval(poll);
     clearInterval(heartbeat);
-    res.end();
+    // At shutdown the socket must go too (a kept-alive one would hold the server's close).
+    if (!res.writableEnded) res.end(() => res.socket?.destroySoon());
   };
+  streams.add(finish);
   const check = async (): Promise<void> => {
     if (closed) return;
     if (checking) {

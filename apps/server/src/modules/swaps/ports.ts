@@ -1,10 +1,12 @@
 // What the swaps module needs from the rest of the server, as small structural interfaces,
 // so the service can be tested with the real adapters and wired from context.ts.
 import type { SwapErrorCode, SwapWarning } from '@visage/contracts';
+import type { Db } from '../../infra/db/database.ts';
 
 export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
+  delete(key: string): Promise<void>;
 }
 
 export interface SwapEngineResult {
@@ -30,12 +32,14 @@ export interface SwapEngine {
   }): Promise<SwapEngineResult>;
 }
 
-/** The monthly allowance of the user's tier. */
+/** The monthly allowance of the user's tier (UsersService). */
 export interface UsageQuota {
-  /** Throws (402 quota_exceeded) when the user may not start another swap. */
-  assertCanSwap(uid: string, pending: number): Promise<void>;
-  /** Counts one finished swap. */
-  recordSwap(uid: string): Promise<void>;
+  /** Early, non-authoritative refusal (402 quota_exceeded) before any work. */
+  assertCanSwap(uid: string, count: number): Promise<void>;
+  /** Reserves `count` inside the transaction `tx` that creates the swaps; throws 402; returns the period charged. */
+  reserveSwaps(tx: Db, uid: string, count: number, now?: Date): Promise<string>;
+  /** Gives back `count` reserved in `period`. */
+  releaseSwaps(tx: Db, uid: string, count: number, period: string, now?: Date): Promise<void>;
 }
 
 /** Engine failures the user can act on carry one of these codes. */

@@ -3,15 +3,21 @@ import type { Db } from '../../infra/db/database.ts';
 import type { SwapsTable } from '../../infra/db/schema.ts';
 
 export type SwapRow = SwapsTable;
-export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at'>;
+export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at' | 'quota_period'>;
 
 export class SwapsRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(swap: NewSwap): Promise<void> {
+  /** Runs fn in one database transaction; `db` is the transaction, for other modules' repositories. */
+  transaction<T>(fn: (repo: SwapsRepository, db: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new SwapsRepository(trx), trx));
+  }
+
+  async insertMany(swaps: NewSwap[]): Promise<void> {
+    if (swaps.length === 0) return;
     await this.db
       .insertInto('swaps')
-      .values({ ...swap, status: 'queued', result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null })
+      .values(swaps.map((s) => ({ ...s, status: 'queued' as const, result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null })))
       .execute();
   }
 
@@ -36,44 +42,47 @@ export class SwapsRepository {
       .execute();
   }
 
-  async listQueued(limit: number): Promise<Pick<SwapRow, 'id' | 'job_id'>[]> {
-    return this.db.selectFrom('swaps').select(['id', 'job_id']).where('status', '=', 'queued').orderBy('created_at').limit(limit).execute();
-  }
-
-  async countPending(uid: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('swaps')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('uid', '=', uid)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /** Swaps not finished, oldest first, after `afterId` in (created_at, id) order: for the start-up reconcile. */
+  async listUnfinished(limit: number, after?: { created_at: number; id: string }): Promise<Pick<SwapRow, 'id' | 'job_id' | 'status' | 'created_at'>[]> {
+    let q = this.db.selectFrom('swaps').select(['id', 'job_id', 'status', 'created_at']).where('status', 'in', ['queued', 'running']);
+    if (after) {
+      q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    }
+    return q.orderBy('created_at').orderBy('id').limit(limit).execute();
   }
 
   async markRunning(id: string): Promise<void> {
-    await this.db.updateTable('swaps').set({ status: 'running' }).where('id', '=', id).where('status', '!=', 'done').execute();
+    await this.db.updateTable('swaps').set({ status: 'running' }).where('id', '=', id).where('status', '=', 'queued').execute();
   }
 
   /**
-   * Records the result. The update is keyed by the swap id and only moves a swap that is not
-   * done yet, so a retried or re-run job never creates a second gallery entry.
+   * Records the result. The update is keyed by the swap id and only moves a swap that is still
+   * waiting or running, so a re-run job never creates a second gallery entry, and a swap failed
+   * meanwhile (its allowance given back) stays failed.
    */
   async markDone(id: string, keys: { result_key: string; thumb_key: string }, metrics: unknown, at: number): Promise<boolean> {
     const res = await this.db
       .updateTable('swaps')
       .set({ status: 'done', ...keys, metrics: JSON.stringify(metrics), error_code: null, error_message: null, completed_at: at })
       .where('id', '=', id)
-      .where('status', '!=', 'done')
+      .where('status', 'in', ['queued', 'running'])
       .executeTakeFirst();
     return Number(res.numUpdatedRows) > 0;
   }
 
-  async markFailed(id: string, code: string, message: string, at: number): Promise<void> {
-    await this.db
+  /**
+   * Moves a waiting or running swap to failed. With `period`, only if the swap is still charged
+   * to it, and clears the charge in the same statement: of two concurrent callers one wins, so
+   * the allowance is given back exactly once. True when this call moved the row.
+   */
+  async markFailed(id: string, code: string, message: string, at: number, period: string | null): Promise<boolean> {
+    const res = await this.db
       .updateTable('swaps')
-      .set({ status: 'failed', error_code: code, error_message: message, completed_at: at })
+      .set({ status: 'failed', error_code: code, error_message: message, completed_at: at, quota_period: null })
       .where('id', '=', id)
-      .where('status', '!=', 'done')
-      .execute();
+      .where('status', 'in', ['queued', 'running'])
+      .where('quota_period', period === null ? 'is' : '=', period)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
   }
 }

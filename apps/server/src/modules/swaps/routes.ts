@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
 import { readUploadForm, rejectOversizedBody } from './upload-form.ts';
-import { streamJobEvents, type JobWatch } from './job-events.ts';
+import { OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const jobParams = z.object({ id: z.string().min(1).max(64) });
@@ -15,6 +15,8 @@ const mediaParams = z.object({ id: z.string().uuid(), variant: z.enum(['result',
 const listQuery = z.object({ include: z.enum(['pending']).optional() });
 
 export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs: JobWatch): Promise<void> {
+  const streams = new OpenStreams();
+  app.addHook('preClose', async () => streams.endAll());
   const listFor = (mode: SwapMode) => async (req: FastifyRequest, reply: FastifyReply) => {
     const { uid } = parseParams(uidParams, req.params);
     assertOwnUid(req, uid);
@@ -56,6 +58,6 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
     const { id } = parseParams(jobParams, req.params);
     const user = requireUser(req);
     const row = await swaps.findByJob(id, user.uid, hasRole(user, 'operator'));
-    streamJobEvents(req, reply, row.id, id, swaps, jobs, row.uid);
+    streamJobEvents(req, reply, { swapId: row.id, jobId: id, ownerUid: row.uid }, swaps, jobs, streams);
   });
 }

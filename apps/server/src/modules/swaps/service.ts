@@ -1,13 +1,16 @@
 // Swap rules: intake of the two photos, one job per swap, gallery listing, and the job's
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
-import { swapWarning, type SwapErrorCode, type SwapItem, type SwapList, type SwapWarning, type UploadResponse } from '@visage/contracts';
+import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { cleanImage } from './image-intake.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
 import { isCodedEngineError, type MediaStore, type SwapEngine, type UsageQuota } from './ports.ts';
-import type { SwapRow, SwapsRepository } from './repository.ts';
+import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
 import { SwapListCache, type CachedList } from './list-cache.ts';
+import { MESSAGES, toSwapItem } from './swap-item.ts';
+
+export { mediaUrls, toSwapItem } from './swap-item.ts';
 
 export const SWAP_JOB = 'swap.run';
 export const SWAP_MAX_ATTEMPTS = 3;
@@ -16,46 +19,19 @@ export type SwapMode = SwapRow['mode'];
 
 export interface SwapJobQueue {
   enqueue(name: typeof SWAP_JOB, payload: { swapId: string }, opts: { jobId: string; maxAttempts: number }): Promise<string>;
+  get(id: string): Promise<{ status: 'queued' | 'running' | 'done' | 'failed' } | null>;
+}
+
+/** An upload (cleaned and stored under uploads/, deleted with the swap) or an already stored, shared key. */
+export type SwapImage = Buffer | { key: string };
+export interface SwapInput {
+  source: SwapImage;
+  target: SwapImage;
 }
 
 export interface SwapProgress {
   stage: string;
   progress: number;
-}
-
-const MESSAGES: Record<SwapErrorCode, string> = {
-  no_face_source: 'No face was found in the face photo.',
-  no_face_target: 'No face was found in the target photo.',
-  face_too_small: 'The face is too small to swap. Try a closer photo.',
-  unsupported_format: 'Please select a valid image file (jpeg, png, or jpg).',
-  corrupt_image: 'This image file is damaged and cannot be read.',
-  image_too_large: 'This image is too large.',
-  engine_failed: 'The swap could not be completed. Please try again.',
-};
-
-export function mediaUrls(id: string): { image_url: string; thumb_url: string } {
-  return { image_url: `/app/api/media/swaps/${id}/result`, thumb_url: `/app/api/media/swaps/${id}/thumb` };
-}
-
-export function toSwapItem(row: SwapRow): SwapItem {
-  const item: SwapItem = { id: row.id, ...mediaUrls(row.id), createdAt: row.created_at, status: row.status };
-  if (row.status === 'failed' && row.error_code) {
-    item.error = { code: row.error_code as SwapErrorCode, message: row.error_message ?? MESSAGES.engine_failed };
-  }
-  const warnings = row.status === 'done' ? storedWarnings(row.metrics) : [];
-  if (warnings.length > 0) item.warnings = warnings;
-  return item;
-}
-
-/** The engine's warnings kept with a done swap's metrics; any the contract does not know are dropped. */
-function storedWarnings(metrics: string | null): SwapWarning[] {
-  if (!metrics) return [];
-  try {
-    const { warnings } = JSON.parse(metrics) as { warnings?: unknown };
-    return Array.isArray(warnings) ? warnings.filter((w): w is SwapWarning => swapWarning.safeParse(w).success) : [];
-  } catch {
-    return [];
-  }
 }
 
 export class SwapsService {
@@ -71,20 +47,74 @@ export class SwapsService {
   ) {}
 
   async create(input: { uid: string; mode: SwapMode; source: Buffer; target: Buffer }): Promise<UploadResponse> {
-    await this.quota.assertCanSwap(input.uid, await this.repo.countPending(input.uid));
-    const [source, target] = await Promise.all([cleanImage(input.source, this.maxPixels), cleanImage(input.target, this.maxPixels)]);
-    const id = randomUUID();
-    const jobId = `swap-${id}`;
-    const sourceKey = `uploads/${input.uid}/${id}-source.jpg`;
-    const targetKey = `uploads/${input.uid}/${id}-target.jpg`;
-    await Promise.all([
-      this.storage.put(sourceKey, source.body, 'image/jpeg'),
-      this.storage.put(targetKey, target.body, 'image/jpeg'),
-    ]);
-    await this.repo.insert({ id, uid: input.uid, mode: input.mode, job_id: jobId, source_key: sourceKey, target_key: targetKey, created_at: this.now() });
-    this.changed(input.uid);
-    await this.enqueue(id, jobId);
-    return { id, jobId, status: 'queued' };
+    const [created] = await this.createBatch(input.uid, input.mode, [{ source: input.source, target: input.target }]);
+    return created!;
+  }
+
+  /**
+   * Creates N swaps all or nothing: images are cleaned and stored first, then one transaction
+   * reserves N of the allowance and inserts the N rows (refused: 402, and what was stored is
+   * deleted); then one job per swap is enqueued. A job that cannot be enqueued fails its swap
+   * (allowance given back); a crash before enqueueing is caught by reconcile() at start.
+   */
+  async createBatch(uid: string, mode: SwapMode, items: readonly SwapInput[]): Promise<UploadResponse[]> {
+    if (items.length === 0) return [];
+    await this.quota.assertCanSwap(uid, items.length);
+    const stored: string[] = [];
+    const rows: NewSwap[] = [];
+    try {
+      for (const item of items) {
+        const id = randomUUID();
+        const [sourceKey, targetKey] = await settledAll([
+          this.store(item.source, `uploads/${uid}/${id}-source.jpg`, stored),
+          this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored),
+        ]);
+        rows.push({ id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null });
+      }
+      await this.repo.transaction(async (tx, db) => {
+        const period = await this.quota.reserveSwaps(db, uid, rows.length, new Date(this.now()));
+        await tx.insertMany(rows.map((r) => ({ ...r, quota_period: period })));
+      });
+    } catch (err) {
+      await Promise.allSettled(stored.map((k) => this.storage.delete(k)));
+      throw err;
+    }
+    this.changed(uid);
+    for (const [i, r] of rows.entries()) {
+      try {
+        await this.enqueue(r.id, r.job_id);
+      } catch (err) {
+        for (const rest of rows.slice(i)) await this.fail(rest.id, 'engine_failed');
+        throw err;
+      }
+    }
+    return rows.map((r) => ({ id: r.id, jobId: r.job_id, status: 'queued' as const }));
+  }
+
+  private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
+    if (!Buffer.isBuffer(image)) return image.key;
+    const clean = await cleanImage(image, this.maxPixels);
+    stored.push(key);
+    await this.storage.put(key, clean.body, 'image/jpeg');
+    return key;
+  }
+
+  /**
+   * Fails a waiting or running swap with a code and gives its allowance back, once: the row's
+   * charge is cleared by the same guarded UPDATE that moves it, in one transaction with the
+   * release. False when the swap was already finished (or missing).
+   */
+  async fail(swapId: string, code: SwapErrorCode, message = MESSAGES[code]): Promise<boolean> {
+    const at = this.now();
+    const moved = await this.repo.transaction(async (tx, db) => {
+      const row = await tx.findById(swapId);
+      if (!row || (row.status !== 'queued' && row.status !== 'running')) return null;
+      if (!(await tx.markFailed(swapId, code, message, at, row.quota_period))) return null;
+      if (row.quota_period) await this.quota.releaseSwaps(db, row.uid, 1, row.quota_period, new Date(at));
+      return row;
+    });
+    if (moved) this.changed(moved.uid);
+    return moved !== null;
   }
 
   /** Idempotent: the job id is derived from the swap, so re-enqueueing never makes a second job. */
@@ -93,13 +123,33 @@ export class SwapsService {
   }
 
   /**
-   * Enqueues again every swap still waiting. A crash between storing a swap and enqueueing its
-   * job would otherwise leave it waiting forever; enqueue is idempotent, so this adds nothing twice.
+   * At start: every swap not finished is checked against its job. Waiting with no job (a crash
+   * between storing and enqueueing): enqueued again (idempotent). Job finished or gone while the
+   * swap still waits or runs (a crash after the job ended): the swap fails and its allowance
+   * is given back.
    */
+  async reconcile(batch = 500): Promise<{ requeued: number; failed: number }> {
+    const out = { requeued: 0, failed: 0 };
+    let after: { created_at: number; id: string } | undefined;
+    for (;;) {
+      const rows = await this.repo.listUnfinished(batch, after);
+      for (const r of rows) {
+        const job = await this.queue.get(r.job_id);
+        if (!job && r.status === 'queued') {
+          await this.enqueue(r.id, r.job_id);
+          out.requeued += 1;
+        } else if ((!job || job.status === 'done' || job.status === 'failed') && (await this.fail(r.id, 'engine_failed'))) {
+          out.failed += 1;
+        }
+      }
+      if (rows.length < batch) return out;
+      after = rows.at(-1);
+    }
+  }
+
+  /** Enqueues again the swaps waiting without a job (see reconcile); returns how many. */
   async requeueWaiting(batch = 500): Promise<number> {
-    const rows = await this.repo.listQueued(batch);
-    for (const r of rows) await this.enqueue(r.id, r.job_id);
-    return rows.length;
+    return (await this.reconcile(batch)).requeued;
   }
 
   async list(uid: string, mode: SwapMode, includePending: boolean): Promise<SwapList> {
@@ -148,14 +198,14 @@ export class SwapsService {
   async run(swapId: string, attempt: number, report: (p: SwapProgress) => void, engine: SwapEngine): Promise<{ swapId: string; status: string }> {
     const row = await this.repo.findById(swapId);
     if (!row) return { swapId, status: 'missing' };
-    if (row.status === 'done') return { swapId, status: 'done' };
+    // A finished swap is left alone: done counts once, failed has given its allowance back.
+    if (row.status === 'done' || row.status === 'failed') return { swapId, status: row.status };
     await this.repo.markRunning(swapId);
     this.changed(row.uid);
     report({ stage: 'load', progress: 0.02 });
     const [source, target] = await Promise.all([this.storage.get(row.source_key), this.storage.get(row.target_key)]);
     if (!source || !target) {
-      await this.repo.markFailed(swapId, 'engine_failed', MESSAGES.engine_failed, this.now());
-      this.changed(row.uid);
+      await this.fail(swapId, 'engine_failed');
       return { swapId, status: 'failed' };
     }
     try {
@@ -173,23 +223,28 @@ export class SwapsService {
         this.storage.put(keys.result_key, labelled, 'image/jpeg'),
         this.storage.put(keys.thumb_key, result.thumbnail, result.thumbnailType),
       ]);
-      const first = await this.repo.markDone(swapId, keys, { timings: result.timings, warnings: result.warnings ?? [] }, this.now());
-      if (first) await this.quota.recordSwap(row.uid);
+      // usage already counts this swap (reserved at upload): done changes nothing there.
+      await this.repo.markDone(swapId, keys, { timings: result.timings, warnings: result.warnings ?? [] }, this.now());
       this.changed(row.uid);
       report({ stage: 'done', progress: 1 });
       return { swapId, status: 'done' };
     } catch (err) {
       if (isCodedEngineError(err)) {
-        await this.repo.markFailed(swapId, err.code, MESSAGES[err.code], this.now());
-        this.changed(row.uid);
+        await this.fail(swapId, err.code);
         return { swapId, status: 'failed' };
       }
-      // Anything else (a worker crash, storage down) is retried by the queue; the last try records it.
-      if (attempt >= SWAP_MAX_ATTEMPTS) {
-        await this.repo.markFailed(swapId, 'engine_failed', MESSAGES.engine_failed, this.now());
-        this.changed(row.uid);
-      }
+      // Anything else (a worker crash, storage down) is retried by the queue; the last try records
+      // it (and the job's onFailed hook catches a last attempt that never got here).
+      if (attempt >= SWAP_MAX_ATTEMPTS) await this.fail(swapId, 'engine_failed');
       throw err;
     }
   }
+}
+
+/** Like Promise.all, but waits for every promise, so nothing is still writing when we clean up. */
+async function settledAll<T>(promises: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }

@@ -1,5 +1,5 @@
 // The only code that queries the users table.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../infra/db/database.ts';
 import type { UsersTable } from '../../infra/db/schema.ts';
 
@@ -24,12 +24,39 @@ export class UsersRepository {
     await this.db.updateTable('users').set(patch).where('uid', '=', uid).execute();
   }
 
-  /** Counts one more swap in the current period, atomically. */
-  async incrementUsage(uid: string, now: number): Promise<void> {
+  /** Starts the next usage period if the stored one has ended (usage 0); one atomic statement. */
+  async rollPeriodIfDue(uid: string, today: string, next: string, now: number): Promise<void> {
     await this.db
       .updateTable('users')
-      .set((eb) => ({ usage: eb('usage', '+', 1), updated_at: now }))
+      .set({ usage: 0, reset_date: next, updated_at: now })
       .where('uid', '=', uid)
+      .where('reset_date', '<=', today)
+      .execute();
+  }
+
+  /**
+   * Adds n to usage in one conditional UPDATE: only while a free user stays within `limit`
+   * (others are unlimited but counted). Concurrent reservations serialize on the row, so they
+   * can never pass the limit together. Returns the period charged, or undefined when refused.
+   */
+  async reserveUsage(uid: string, n: number, limit: number, now: number): Promise<string | undefined> {
+    const row = await this.db
+      .updateTable('users')
+      .set((eb) => ({ usage: eb('usage', '+', n), updated_at: now }))
+      .where('uid', '=', uid)
+      .where((eb) => eb.or([eb('role', '!=', 'user'), eb('subscription', '!=', 'free'), eb(eb('usage', '+', n), '<=', limit)]))
+      .returning('reset_date')
+      .executeTakeFirst();
+    return row?.reset_date;
+  }
+
+  /** Gives n back, only to the period they were charged to (a new period already starts at 0). */
+  async releaseUsage(uid: string, n: number, period: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ usage: sql<number>`case when ${eb.ref('usage')} >= ${n} then ${eb.ref('usage')} - ${n} else 0 end`, updated_at: now }))
+      .where('uid', '=', uid)
+      .where('reset_date', '=', period)
       .execute();
   }
 

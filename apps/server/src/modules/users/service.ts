@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MeResponse, Role, UserProfile } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { isUniqueViolation, type UserRow, type UsersRepository } from './repository.ts';
+import type { Db } from '../../infra/db/database.ts';
+import { isUniqueViolation, UsersRepository, type UserRow } from './repository.ts';
 import { DEFAULT_AVATAR_PATH, nextResetDate, normalizeEmail, toMe, toProfile, today } from './profile.ts';
 
 export interface NewAccount {
@@ -91,24 +92,32 @@ export class UsersService {
   }
 
   /**
-   * The free tier's monthly allowance (DECISIONS.md): `pending` swaps already queued count
-   * against it too, so ten quick uploads cannot become twenty swaps.
+   * A cheap early refusal before any image is decoded: throws 402 when a free user's allowance
+   * cannot fit `count` more swaps. Not authoritative (reserveSwaps is); it only saves work.
    */
-  async assertCanSwap(uid: string, pending: number, now = new Date()): Promise<void> {
+  async assertCanSwap(uid: string, count = 1, now = new Date()): Promise<void> {
     const row = await this.current(uid, now);
-    if (row.subscription !== 'free' || row.role !== 'user') return;
-    if (row.usage + pending >= FREE_MONTHLY_SWAPS) {
-      throw new AppError(402, 'quota_exceeded', `You have used the ${FREE_MONTHLY_SWAPS} free swaps of this month. They renew on ${row.reset_date}.`, {
-        limit: FREE_MONTHLY_SWAPS,
-        resetDate: row.reset_date,
-      });
-    }
+    if (limited(row) && row.usage + count > FREE_MONTHLY_SWAPS) throw quotaExceeded(row);
   }
 
-  /** Counts a finished swap; called once per swap, when it first reaches done. */
-  async recordSwap(uid: string, now = new Date()): Promise<void> {
-    await this.current(uid, now);
-    await this.repo.incrementUsage(uid, now.getTime());
+  /**
+   * Reserves `count` swaps of the allowance inside the caller's transaction `tx` (the one that
+   * inserts the swap rows): rolls the monthly period if due, then one conditional UPDATE. usage
+   * counts reserved swaps (queued, running, done) of the period. Returns the period charged.
+   */
+  async reserveSwaps(tx: Db, uid: string, count: number, now = new Date()): Promise<string> {
+    const repo = new UsersRepository(tx);
+    await repo.rollPeriodIfDue(uid, today(now), nextResetDate(now), now.getTime());
+    const period = await repo.reserveUsage(uid, count, FREE_MONTHLY_SWAPS, now.getTime());
+    if (period) return period;
+    const row = await repo.findByUid(uid);
+    if (!row) throw notFound('No such user.');
+    throw quotaExceeded(row);
+  }
+
+  /** Gives back swaps reserved in `period` (a failed swap); call once per swap (the caller guards it). */
+  async releaseSwaps(tx: Db, uid: string, count: number, period: string, now = new Date()): Promise<void> {
+    await new UsersRepository(tx).releaseUsage(uid, count, period, now.getTime());
   }
 
   async me(uid: string): Promise<MeResponse> {
@@ -118,4 +127,16 @@ export class UsersService {
   async personalData(uid: string): Promise<UserProfile> {
     return toProfile(await this.current(uid));
   }
+}
+
+/** Free users (role user, plan free) have a monthly limit; operators, admins and paid plans do not. */
+function limited(row: UserRow): boolean {
+  return row.subscription === 'free' && row.role === 'user';
+}
+
+function quotaExceeded(row: UserRow): AppError {
+  return new AppError(402, 'quota_exceeded', `You have used the ${FREE_MONTHLY_SWAPS} free swaps of this month. They renew on ${row.reset_date}.`, {
+    limit: FREE_MONTHLY_SWAPS,
+    resetDate: row.reset_date,
+  });
 }

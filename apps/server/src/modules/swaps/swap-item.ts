@@ -1,0 +1,38 @@
+// A stored swap row → the API's SwapItem, and the messages for each failure code.
+import { swapWarning, type SwapErrorCode, type SwapItem, type SwapWarning } from '@visage/contracts';
+import type { SwapRow } from './repository.ts';
+
+export const MESSAGES: Record<SwapErrorCode, string> = {
+  no_face_source: 'No face was found in the face photo.',
+  no_face_target: 'No face was found in the target photo.',
+  face_too_small: 'The face is too small to swap. Try a closer photo.',
+  unsupported_format: 'Please select a valid image file (jpeg, png, or jpg).',
+  corrupt_image: 'This image file is damaged and cannot be read.',
+  image_too_large: 'This image is too large.',
+  engine_failed: 'The swap could not be completed. Please try again.',
+};
+
+export function mediaUrls(id: string): { image_url: string; thumb_url: string } {
+  return { image_url: `/app/api/media/swaps/${id}/result`, thumb_url: `/app/api/media/swaps/${id}/thumb` };
+}
+
+export function toSwapItem(row: SwapRow): SwapItem {
+  const item: SwapItem = { id: row.id, ...mediaUrls(row.id), createdAt: row.created_at, status: row.status };
+  if (row.status === 'failed' && row.error_code) {
+    item.error = { code: row.error_code as SwapErrorCode, message: row.error_message ?? MESSAGES.engine_failed };
+  }
+  const warnings = row.status === 'done' ? storedWarnings(row.metrics) : [];
+  if (warnings.length > 0) item.warnings = warnings;
+  return item;
+}
+
+/** The engine's warnings kept with a done swap's metrics; any the contract does not know are dropped. */
+function storedWarnings(metrics: string | null): SwapWarning[] {
+  if (!metrics) return [];
+  try {
+    const { warnings } = JSON.parse(metrics) as { warnings?: unknown };
+    return Array.isArray(warnings) ? warnings.filter((w): w is SwapWarning => swapWarning.safeParse(w).success) : [];
+  } catch {
+    return [];
+  }
+}

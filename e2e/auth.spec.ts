@@ -130,7 +130,8 @@ test.describe('OpenID Connect popup', () => {
     idp = await startIdp({ redirectUris: () => [callback] });
     server = await startServer({
       name: 'e2e-oidc',
-      env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_PROVIDER_NAME: 'Google' },
+      // OIDC requires PUBLIC_URL (the redirect URI never comes from the Host header).
+      env: (url) => ({ PUBLIC_URL: url, OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_PROVIDER_NAME: 'Google' }),
     });
     callback = `${server.url}/app/api/auth/oidc/callback`;
   });

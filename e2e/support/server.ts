@@ -15,8 +15,8 @@ import { join, resolve } from 'node:path';
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface StartServerOptions {
-  /** Extra environment for the server (wins over the defaults below). */
-  env?: Record<string, string>;
+  /** Extra environment for the server (wins over the defaults below); a function gets the server's URL (e.g. for PUBLIC_URL). */
+  env?: Record<string, string> | ((url: string) => Record<string, string>);
   /** How long to wait for /app/api/health to answer. */
   startTimeoutMs?: number;
   /** Name used for the log file under .tmp/ (default "e2e-server"). */
@@ -66,7 +66,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // VISAGE_E2E_WEB_DIST: test a build kept elsewhere (e.g. while someone rebuilds apps/web/dist).
       WEB_DIST: process.env.VISAGE_E2E_WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist'),
-      ...options.env,
+      ...(typeof options.env === 'function' ? options.env(url) : options.env),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -92,6 +92,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const databaseUrl = raw.DATABASE_URL ?? `${raw.DATA_DIR}/visage.db`;
   const databaseKind = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
   if (raw.STORAGE_DRIVER === 's3' && !raw.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET is required when STORAGE_DRIVER=s3');
+  if (raw.OIDC_CLIENT_ID && raw.OIDC_CLIENT_SECRET && !raw.PUBLIC_URL) {
+    // The redirect URI would otherwise come from each request's Host header (anyone can send one).
+    throw new Error('Invalid configuration:\n  PUBLIC_URL is required when OIDC sign-in is configured (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): the redirect URI is built from it');
+  }
   if (raw.QUEUE_DRIVER === 'bullmq' && !raw.REDIS_URL) throw new Error('Invalid configuration:\n  REDIS_URL is required when QUEUE_DRIVER=bullmq');
   return { ...raw, databaseUrl, databaseKind, storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/media` };
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { GOOD_PASSWORD, cookieFrom, makeApp, setCookieLine, signIn, signUp, type TestApp } from './support/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import { completeIdpLogin, startIdp, type TestIdp } from './support/idp.ts';
 
 const PUBLIC_URL = 'http://visage.test:8080';
@@ -147,16 +148,43 @@ describe('OIDC popup sign-in', () => {
     const res = await oidcSignIn('trudy', { tamper: (u) => u.searchParams.set('code', 'not-a-real-code') });
     expect(popupMessage(res)).toMatchObject({ ok: false, code: 'oidc_failed' });
   });
+
+  it("refuses an ID token that is not signed with the issuer's keys", async () => {
+    idp.accounts.set('forger', { email: 'forger@idp.test', email_verified: true, name: 'For Ger' });
+    idp.forgeIdTokens = true;
+    try {
+      const res = await oidcSignIn('forger');
+      expect(popupMessage(res)).toMatchObject({ ok: false, code: 'oidc_failed' });
+      expect(setCookieLine(res, 'visage_session')).toBeUndefined();
+    } finally {
+      idp.forgeIdTokens = false;
+    }
+    // The same journey with the provider's own signature signs in.
+    expect(popupMessage(await oidcSignIn('forger')).ok).toBe(true);
+  });
+
+  it('builds the redirect URI from PUBLIC_URL only, whatever the Host header says', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/app/api/auth/oidc/start', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    expect(start.statusCode).toBe(302);
+    expect(new URL(start.headers.location as string).searchParams.get('redirect_uri')).toBe(CALLBACK);
+  });
 });
 
 describe('provider configuration', () => {
   it('uses Google as the issuer when only a client id and secret are set', async () => {
-    const google = await makeApp({ OIDC_CLIENT_ID: 'id.apps.googleusercontent.com', OIDC_CLIENT_SECRET: 'secret' });
+    const google = await makeApp({ PUBLIC_URL, OIDC_CLIENT_ID: 'id.apps.googleusercontent.com', OIDC_CLIENT_SECRET: 'secret' });
     try {
       expect((await google.app.inject({ method: 'GET', url: '/app/api/auth/config' })).json().oidc).toEqual({ enabled: true, providerName: 'Google' });
     } finally {
       await google.close();
     }
+  });
+
+  it('refuses to start OIDC without PUBLIC_URL, naming it', async () => {
+    const env = { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret };
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_URL is required when OIDC sign-in is configured/);
+    await expect(makeApp(env)).rejects.toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ...env, PUBLIC_URL })).not.toThrow();
   });
 
   it('hides the button and answers 404 on start without a client', async () => {

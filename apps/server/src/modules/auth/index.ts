@@ -39,9 +39,6 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
   await authRoutes(app, { config, service: auth, repo, botCheck, oidc, cookies, trustedProxies });
   await usersRoutes(app, users);
 
-  if (oidc && !config.PUBLIC_URL) {
-    app.log.warn('OIDC sign-in is configured without PUBLIC_URL: the redirect URI is taken from each request (plain http behind a TLS proxy). Set PUBLIC_URL.');
-  }
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     // Creates the first admin, or makes the account admin again; an existing password is kept.
     const { created } = await auth.upsertAccount({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD, role: 'admin' }, { keepPassword: true });

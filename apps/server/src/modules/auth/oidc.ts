@@ -1,6 +1,9 @@
 // OpenID Connect relying party (openid-client 6): authorisation code + PKCE,
 // with state and nonce; openid-client verifies the ID token's issuer, audience,
-// signature, expiry and nonce. Discovery runs once and is retried after a failure.
+// expiry and nonce. Its signature is checked against the issuer's JWKS only because
+// enableNonRepudiationChecks is on: openid-client 6 skips that check by default for
+// tokens from the token endpoint (it trusts TLS), and a forged token was accepted.
+// Discovery runs once and is retried after a failure.
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 
@@ -41,7 +44,8 @@ export class OidcClient {
     const issuer = new URL(this.config.OIDC_ISSUER ?? DEFAULT_OIDC_ISSUER);
     this.configuration ??= client
       .discovery(issuer, this.config.OIDC_CLIENT_ID ?? '', this.config.OIDC_CLIENT_SECRET, undefined, {
-        execute: isLoopback(issuer) ? [client.allowInsecureRequests] : [],
+        // Asymmetric signatures only (RS/PS/ES/EdDSA): an HS256 token made with the client secret is refused too.
+        execute: [client.enableNonRepudiationChecks, ...(isLoopback(issuer) ? [client.allowInsecureRequests] : [])],
         timeout: 10,
       })
       .catch((err: unknown) => {

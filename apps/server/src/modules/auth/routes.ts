@@ -78,9 +78,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
   });
 
   app.get(`${OIDC_PATH}/start`, { config: { auth: 'public' } }, async (req, reply) => {
-    if (!oidc || !oidcEnabled(config)) throw new AppError(404, 'not_found', 'No sign-in provider is configured.');
-    const origin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${req.protocol}://${req.host}`;
-    const redirectUri = `${origin}${OIDC_PATH}/callback`;
+    if (!oidc || !oidcEnabled(config) || !config.PUBLIC_URL) throw new AppError(404, 'not_found', 'No sign-in provider is configured.');
+    // Never from the request's Host header: loadConfig refuses OIDC without PUBLIC_URL.
+    const redirectUri = `${new URL(config.PUBLIC_URL).origin}${OIDC_PATH}/callback`;
     let start;
     try {
       start = await oidc.start(redirectUri);

@@ -2,7 +2,8 @@
 // with its development login and consent pages. Used by the integration tests and
 // the browser tests. Any login name signs in; known names get the claims below,
 // others get `<login>@idp.test` (verified) and the name 'Test <login>'.
-import { createServer, type Server } from 'node:http';
+import { createSign, generateKeyPairSync } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
@@ -18,6 +19,11 @@ export interface TestIdp {
   clientId: string;
   clientSecret: string;
   accounts: Map<string, IdpAccount>;
+  /**
+   * While true, the token endpoint's ID tokens are re-signed with a key that is not the
+   * provider's (same header, kid and claims): what a tampering proxy or a forger would send.
+   */
+  forgeIdTokens: boolean;
   close(): Promise<void>;
 }
 
@@ -61,18 +67,38 @@ export async function startIdp(options: StartIdpOptions): Promise<TestIdp> {
   });
   let provider: Provider | undefined;
   if (typeof options.redirectUris !== 'function') provider = build();
-  handler = (req, res) => {
-    provider ??= build();
-    return provider.callback()(req, res);
-  };
-
-  return {
+  const idp: TestIdp = {
     issuer,
     clientId,
     clientSecret,
     accounts,
+    forgeIdTokens: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  handler = (req, res) => {
+    provider ??= build();
+    if (idp.forgeIdTokens && req.method === 'POST' && req.url?.startsWith('/token')) resignIdTokens(req, res);
+    return provider.callback()(req, res);
+  };
+  return idp;
+}
+
+const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+
+/** Rewrites the JSON body the provider sends so that its id_token carries a foreign RS256 signature. */
+function resignIdTokens(_req: IncomingMessage, res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
+  res.setHeader = (name, value) => (name.toLowerCase() === 'content-length' ? res : setHeader(name, value));
+  res.end = ((chunk?: unknown) => {
+    const body = JSON.parse(String(chunk)) as { id_token?: string };
+    if (body.id_token) {
+      const [header = '', payload = ''] = body.id_token.split('.');
+      const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(foreignKey).toString('base64url');
+      body.id_token = `${header}.${payload}.${signature}`;
+    }
+    return end(JSON.stringify(body));
+  }) as typeof res.end;
 }
 
 /**

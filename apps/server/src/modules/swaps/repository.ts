@@ -3,16 +3,24 @@ import type { Db } from '../../infra/db/database.ts';
 import type { SwapsTable } from '../../infra/db/schema.ts';
 
 export type SwapRow = SwapsTable;
-export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at'>;
+export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at'> & { face_id?: string | null };
+
+function newRow(swap: NewSwap): SwapRow {
+  return { face_id: null, ...swap, status: 'queued', result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null };
+}
 
 export class SwapsRepository {
   constructor(private readonly db: Db) {}
 
   async insert(swap: NewSwap): Promise<void> {
-    await this.db
-      .insertInto('swaps')
-      .values({ ...swap, status: 'queued', result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null })
-      .execute();
+    await this.db.insertInto('swaps').values(newRow(swap)).execute();
+  }
+
+  /** All rows or none: one transaction around the inserts (a bulk is accepted or refused whole). */
+  async insertMany(swaps: NewSwap[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const swap of swaps) await trx.insertInto('swaps').values(newRow(swap)).execute();
+    });
   }
 
   async findById(id: string): Promise<SwapRow | undefined> {

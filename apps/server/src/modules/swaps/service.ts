@@ -18,6 +18,12 @@ export interface SwapJobQueue {
   enqueue(name: typeof SWAP_JOB, payload: { swapId: string }, opts: { jobId: string; maxAttempts: number }): Promise<string>;
 }
 
+export interface BatchItem {
+  target: Buffer;
+  source: Buffer | { key: string };
+  faceId?: string | null;
+}
+
 export interface SwapProgress {
   stage: string;
   progress: number;
@@ -85,6 +91,36 @@ export class SwapsService {
     this.changed(input.uid);
     await this.enqueue(id, jobId);
     return { id, jobId, status: 'queued' };
+  }
+
+  /**
+   * N swaps at once, accepted or refused whole (a bulk): the allowance is checked for all N,
+   * the files are written, then the N rows go in one transaction and their jobs are enqueued.
+   * Images must already be clean (cleanImage). A source given as `{ key }` is shared (a saved
+   * face under faces/) and never copied. The `jobs` branch owns the allowance's reservation;
+   * this batch form is reconciled with it at merge.
+   */
+  async createBatch(uid: string, mode: SwapMode, items: BatchItem[]): Promise<UploadResponse[]> {
+    if (items.length === 0) return [];
+    await this.quota.assertCanSwap(uid, (await this.repo.countPending(uid)) + items.length - 1);
+    const at = this.now();
+    const rows = await Promise.all(
+      items.map(async (item, i) => {
+        const id = randomUUID();
+        const targetKey = `uploads/${uid}/${id}-target.jpg`;
+        const sourceKey = Buffer.isBuffer(item.source) ? `uploads/${uid}/${id}-source.jpg` : item.source.key;
+        await Promise.all([
+          this.storage.put(targetKey, item.target, 'image/jpeg'),
+          Buffer.isBuffer(item.source) ? this.storage.put(sourceKey, item.source, 'image/jpeg') : undefined,
+        ]);
+        // Later targets get later times so that newest-first lists keep the order sent, reversed.
+        return { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey, target_key: targetKey, created_at: at + i, face_id: item.faceId ?? null };
+      }),
+    );
+    await this.repo.insertMany(rows);
+    this.changed(uid);
+    for (const r of rows) await this.enqueue(r.id, r.job_id);
+    return rows.map((r) => ({ id: r.id, jobId: r.job_id, status: 'queued' as const }));
   }
 
   /** Idempotent: the job id is derived from the swap, so re-enqueueing never makes a second job. */

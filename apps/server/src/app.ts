@@ -10,6 +10,8 @@ import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
+import { registerBulk } from './modules/bulk/index.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
 
@@ -39,7 +41,9 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+    await registerRateLimit(app);
     await registerSwaps(app, ctx.swaps, ctx.queue);
+    await registerBulk(app, ctx);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -71,6 +71,10 @@ export const configSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work difficulty: the solver tries up to this many numbers (half on average). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /** Passcode of /app/bulk and /app/bulk2 (issue 36); unset: no gate, the operator role alone opens them. */
+  BULK_PASSCODE: z.string().min(1).optional(),
+  /** Secret word of the /admin/swaps test page; unset: no gate. */
+  ADMIN_TEST_WORD: z.string().min(1).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 

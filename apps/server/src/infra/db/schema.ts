@@ -23,7 +23,7 @@ export interface JobsTable {
 export interface SwapsTable {
   id: string;
   uid: string;
-  mode: 'main' | 'proshoot' | 'prosoccer' | 'bulk';
+  mode: 'main' | 'proshoot' | 'prosoccer' | 'bulk' | 'admin_test';
   status: 'queued' | 'running' | 'done' | 'failed';
   job_id: string;
   source_key: string;
@@ -37,6 +37,16 @@ export interface SwapsTable {
   completed_at: number | null;
   /** The usage period (users.reset_date) this swap was charged to; null once given back. */
   quota_period: string | null;
+  /** The saved face a swap was made with (issue 36), or null. */
+  face_id: string | null;
+}
+
+export interface SavedFacesTable {
+  uid: string;
+  id: string;
+  key: string;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface UsersTable {
@@ -107,5 +117,6 @@ export interface Database {
   login_failures: LoginFailuresTable;
   spent_challenges: SpentChallengesTable;
   swaps: SwapsTable;
+  saved_faces: SavedFacesTable;
   jobs: JobsTable;
 }

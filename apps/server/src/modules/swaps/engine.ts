@@ -3,7 +3,12 @@
 import { createEnginePool, type EnginePool } from '@visage/engine';
 import type { SwapEngine } from './ports.ts';
 
-export interface EngineHandle extends SwapEngine {
+/** What a saved face's check needs: each face found, and whether it is big enough to swap. */
+export interface FaceDetector {
+  detect(image: Buffer): Promise<{ faces: { tooSmall: boolean }[] }>;
+}
+
+export interface EngineHandle extends SwapEngine, FaceDetector {
   /** Starts the pool now so the first swap does not pay for model loading. */
   warm(): void;
   close(): Promise<void>;
@@ -14,6 +19,7 @@ export function lazyEngine(size: number, maxWorkerRssMb: number): EngineHandle {
   const get = () => (pool ??= createEnginePool({ size, maxWorkerRssMb }));
   return {
     swap: (opts) => get().swap(opts),
+    detect: (image) => get().detect(image),
     warm: () => void get(),
     async close() {
       await pool?.close();

@@ -13,7 +13,7 @@ import { SwapsRepository } from './repository.ts';
 import { swapRoutes } from './routes.ts';
 import { SWAP_JOB, SWAP_MAX_ATTEMPTS, SwapsService } from './service.ts';
 
-export { lazyEngine, type EngineHandle } from './engine.ts';
+export { lazyEngine, type EngineHandle, type FaceDetector } from './engine.ts';
 export { SwapsService } from './service.ts';
 
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });

@@ -22,11 +22,16 @@ export interface SwapJobQueue {
   get(id: string): Promise<{ status: 'queued' | 'running' | 'done' | 'failed' } | null>;
 }
 
-/** An upload (cleaned and stored under uploads/, deleted with the swap) or an already stored, shared key. */
-export type SwapImage = Buffer | { key: string };
+/**
+ * An upload (cleaned and stored under uploads/, deleted with the swap), an upload the caller
+ * already cleaned with cleanImage (stored as it is), or an already stored, shared key.
+ */
+export type SwapImage = Buffer | { cleaned: Buffer } | { key: string };
 export interface SwapInput {
   source: SwapImage;
   target: SwapImage;
+  /** The saved face the swap is made with (bulk with a saved face), kept as a tag. */
+  faceId?: string | null;
 }
 
 export interface SwapProgress {
@@ -69,7 +74,8 @@ export class SwapsService {
           this.store(item.source, `uploads/${uid}/${id}-source.jpg`, stored),
           this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored),
         ]);
-        rows.push({ id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null });
+        const row = { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null };
+        rows.push({ ...row, face_id: item.faceId ?? null });
       }
       await this.repo.transaction(async (tx, db) => {
         const period = await this.quota.reserveSwaps(db, uid, rows.length, new Date(this.now()));
@@ -92,10 +98,10 @@ export class SwapsService {
   }
 
   private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
-    if (!Buffer.isBuffer(image)) return image.key;
-    const clean = await cleanImage(image, this.maxPixels);
+    if ('key' in image) return image.key;
+    const body = Buffer.isBuffer(image) ? (await cleanImage(image, this.maxPixels)).body : image.cleaned;
     stored.push(key);
-    await this.storage.put(key, clean.body, 'image/jpeg');
+    await this.storage.put(key, body, 'image/jpeg');
     return key;
   }
 

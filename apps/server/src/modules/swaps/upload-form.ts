@@ -9,12 +9,31 @@ export interface UploadForm {
   files: Record<string, Buffer>;
 }
 
+export interface MultiFileForm {
+  fields: Record<string, string>;
+  files: Record<string, Buffer[]>;
+}
+
 export const fileTooLarge = () => new AppError(413, 'file_too_large', 'The file size should be less than 10 MB.');
 
+/** A form with at most one file in each of `fileFields` (the swap forms). */
 export async function readUploadForm(req: FastifyRequest, fileFields: readonly string[]): Promise<UploadForm> {
+  const form = await readMultiFileForm(req, Object.fromEntries(fileFields.map((f) => [f, 1])));
+  return { fields: form.fields, files: Object.fromEntries(Object.entries(form.files).map(([k, v]) => [k, v[0]!])) };
+}
+
+/**
+ * A form whose file fields may repeat: `limits` says how many files each may carry; one more
+ * answers `tooMany(field)` (default 400 unexpected_file). Every multipart route reads through here.
+ */
+export async function readMultiFileForm(
+  req: FastifyRequest,
+  limits: Record<string, number>,
+  tooMany: (field: string, limit: number) => AppError = unexpectedFile,
+): Promise<MultiFileForm> {
   if (!req.isMultipart()) throw new AppError(415, 'multipart_required', 'Send the images as multipart/form-data.');
   try {
-    return await readParts(req, fileFields);
+    return await readParts(req, limits, tooMany);
   } catch (err) {
     // The multipart parser's own errors (no boundary, a cut-off part) are the sender's mistake.
     if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
@@ -22,23 +41,30 @@ export async function readUploadForm(req: FastifyRequest, fileFields: readonly s
   }
 }
 
-async function readParts(req: FastifyRequest, fileFields: readonly string[]): Promise<UploadForm> {
+const unexpectedFile = (field: string, limit: number) =>
+  new AppError(400, 'unexpected_file', limit === 0 ? `Unexpected file field "${field}".` : `Only ${limit} file(s) in "${field}".`, { field });
+
+async function readParts(req: FastifyRequest, limits: Record<string, number>, tooMany: (field: string, limit: number) => AppError): Promise<MultiFileForm> {
   const fields: Record<string, string> = {};
-  const files: Record<string, Buffer> = {};
-  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: fileFields.length, fields: 10 } })) {
-    if (part.type === 'file') {
-      if (!fileFields.includes(part.fieldname) || files[part.fieldname]) {
-        part.file.resume();
-        throw new AppError(400, 'unexpected_file', `Unexpected file field "${part.fieldname}".`);
-      }
-      const body = await part.toBuffer().catch((err: { code?: string }) => {
-        throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? fileTooLarge() : err;
-      });
-      if (part.file.truncated) throw fileTooLarge();
-      files[part.fieldname] = body;
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
+  const files: Record<string, Buffer[]> = {};
+  const total = Object.values(limits).reduce((a, b) => a + b, 0);
+  // One file over the total is let through so that the count check below can name the field.
+  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: total + 1, fields: 10 } })) {
+    if (part.type !== 'file') {
+      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      continue;
     }
+    const limit = limits[part.fieldname] ?? 0;
+    const list = (files[part.fieldname] ??= []);
+    if (list.length >= limit) {
+      part.file.resume();
+      throw limit === 0 ? unexpectedFile(part.fieldname, 0) : tooMany(part.fieldname, limit);
+    }
+    const body = await part.toBuffer().catch((err: { code?: string }) => {
+      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? fileTooLarge() : err;
+    });
+    if (part.file.truncated) throw fileTooLarge();
+    list.push(body);
   }
   return { fields, files };
 }

@@ -1,0 +1,69 @@
+// HTTP surface of bulk swaps, the passcode gates, the swap browser and the admin test page.
+// Every route is for operators (admins included); thin: check input, call BulkService.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseOr400 } from './parse.ts';
+import { adminSwapQuery, gateBody, gateName, MAX_BULK_TARGETS, setFaceIdBody } from '@visage/contracts';
+import { AppError } from '../../http/errors.ts';
+import { hasRole, requireUser } from '../auth/guards.ts';
+import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
+import { readBulkForm } from './bulk-form.ts';
+import type { Gates } from './gate.ts';
+import type { BulkService } from './service.ts';
+
+const operator = { auth: 'operator' } as const;
+const gateRoute = z.object({ name: gateName });
+
+export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates: Gates): Promise<void> {
+  // Per account (the guard has resolved the caller by now), so one operator cannot lock out another.
+  const gateLimit = {
+    max: 5,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => `gate:${req.user?.uid ?? req.ip}`,
+    errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many attempts. Please wait a minute.'),
+  };
+  app.get('/app/api/gate/:name', { config: operator }, async (req) => {
+    const { name } = parseOr400(gateRoute, req.params);
+    return { required: gates.required(name) };
+  });
+  app.post('/app/api/gate/:name', { config: { ...operator, rateLimit: gateLimit } }, async (req) => {
+    const { name } = parseOr400(gateRoute, req.params);
+    const { value } = parseOr400(gateBody, req.body);
+    if (!gates.check(name, value)) throw new AppError(403, 'wrong_passcode', 'Wrong passcode.');
+    return { ok: true };
+  });
+
+  const bulkLimit = { onRequest: async (req: FastifyRequest) => rejectOversizedBody(req, MAX_BULK_TARGETS + 1), config: operator };
+  app.post('/app/api/69/bulk-upload', bulkLimit, async (req, reply) => {
+    const user = requireUser(req);
+    const form = await readBulkForm(req, { targets: MAX_BULK_TARGETS, source: 1 });
+    const created = await bulk.bulk(user.uid, form.files.targets ?? [], form.files.source?.[0]);
+    return reply.status(202).send(created);
+  });
+  app.post('/app/api/v2/69/bulk-upload', bulkLimit, async (req, reply) => {
+    const user = requireUser(req);
+    const form = await readBulkForm(req, { targets: MAX_BULK_TARGETS });
+    const created = await bulk.bulkWithSavedFace(user.uid, form.files.targets ?? [], form.fields.faceImageUrl, form.fields.faceId);
+    return reply.status(202).send(created);
+  });
+
+  app.get('/app/api/v2/admin/swaps', { config: operator }, async (req) => {
+    const user = requireUser(req);
+    const q = parseOr400(adminSwapQuery, req.query);
+    // Another account's swaps: admins only; anyone else learns nothing about that uid.
+    if (q.uid && q.uid !== user.uid && !hasRole(user, 'admin')) throw new AppError(404, 'not_found', 'Not found.');
+    return bulk.page(q.uid ?? user.uid, q.page, q.limit, q.faceId);
+  });
+  app.post('/app/api/v2/69/setFaceId', { config: operator }, async (req) => {
+    const user = requireUser(req);
+    const body = parseOr400(setFaceIdBody, req.body);
+    return { updated: await bulk.setFaceId(user.uid, body.selectedImages, body.faceId) };
+  });
+
+  app.get('/app/api/admin/swaps', { config: operator }, async (req) => bulk.bulkResults(requireUser(req).uid));
+  app.post('/app/api/admin/upload', { onRequest: async (req) => rejectOversizedBody(req, 2), config: operator }, async (req, reply) => {
+    const user = requireUser(req);
+    const form = await readUploadForm(req, ['target', 'source']);
+    return reply.status(202).send(await bulk.adminTest(user.uid, form.files.target, form.files.source));
+  });
+}

@@ -8,6 +8,7 @@ import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
+import { registerCatalogue } from './modules/catalogue/index.ts';
 import fastifyMultipart from '@fastify/multipart';
 
 export interface BuiltApp {
@@ -33,6 +34,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
     await registerSwaps(app, ctx.swaps, ctx.queue);
+    await registerCatalogue(app, ctx.catalogue, ctx.swaps);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -71,6 +71,8 @@ export const configSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work difficulty: the solver tries up to this many numbers (half on average). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /** Seeds the demo Proshoot catalogue (30 synthetic portraits) at first start. */
+  DEMO_CONTENT: bool.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 

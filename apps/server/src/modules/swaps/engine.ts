@@ -1,11 +1,13 @@
 // The face engine as the swap job sees it: one worker pool per process, started on first use
 // (or at start-up by warm()), so API-only processes never load the models.
-import { createEnginePool, type EnginePool } from '@visage/engine';
+import { createEnginePool, type DescribeResult, type EnginePool } from '@visage/engine';
 import type { SwapEngine } from './ports.ts';
 
 export interface EngineHandle extends SwapEngine {
   /** Starts the pool now so the first swap does not pay for model loading. */
   warm(): void;
+  /** Faces and attribute suggestions of a photo (catalogue uploads). */
+  describe(image: Buffer): Promise<DescribeResult>;
   close(): Promise<void>;
 }
 
@@ -15,6 +17,7 @@ export function lazyEngine(size: number, maxWorkerRssMb: number): EngineHandle {
   return {
     swap: (opts) => get().swap(opts),
     warm: () => void get(),
+    describe: (image) => get().describe(image),
     async close() {
       await pool?.close();
       pool = null;

@@ -2,6 +2,7 @@
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
 import { swapWarning, type SwapErrorCode, type SwapItem, type SwapList, type SwapWarning, type UploadResponse } from '@visage/contracts';
+import type { Face } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { cleanImage } from './image-intake.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
@@ -17,6 +18,14 @@ export type SwapMode = SwapRow['mode'];
 export interface SwapJobQueue {
   enqueue(name: typeof SWAP_JOB, payload: { swapId: string }, opts: { jobId: string; maxAttempts: number }): Promise<string>;
 }
+
+/** A target photo we store already, by its storage key (e.g. `catalogue/…`). */
+export interface StoredTarget {
+  key: string;
+}
+
+/** The face analysis kept for a stored target (a catalogue photo), or null. */
+export type StoredAnalyses = (targetKey: string) => Promise<{ faces: Face[] } | null>;
 
 export interface SwapProgress {
   stage: string;
@@ -60,6 +69,12 @@ function storedWarnings(metrics: string | null): SwapWarning[] {
 
 export class SwapsService {
   private readonly lists = new SwapListCache();
+  private analyses: StoredAnalyses = async () => null;
+
+  /** Where the job finds a stored target's face analysis, so the engine does not detect it again. */
+  useStoredAnalyses(lookup: StoredAnalyses): void {
+    this.analyses = lookup;
+  }
 
   constructor(
     private readonly repo: SwapsRepository,
@@ -70,16 +85,18 @@ export class SwapsService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(input: { uid: string; mode: SwapMode; source: Buffer; target: Buffer }): Promise<UploadResponse> {
+  /** `target` is an uploaded photo, or the key of one we store already (a catalogue photo: shared, never copied). */
+  async create(input: { uid: string; mode: SwapMode; source: Buffer; target: Buffer | StoredTarget }): Promise<UploadResponse> {
     await this.quota.assertCanSwap(input.uid, await this.repo.countPending(input.uid));
-    const [source, target] = await Promise.all([cleanImage(input.source, this.maxPixels), cleanImage(input.target, this.maxPixels)]);
+    const uploaded = Buffer.isBuffer(input.target) ? input.target : null;
+    const [source, target] = await Promise.all([cleanImage(input.source, this.maxPixels), uploaded && cleanImage(uploaded, this.maxPixels)]);
     const id = randomUUID();
     const jobId = `swap-${id}`;
     const sourceKey = `uploads/${input.uid}/${id}-source.jpg`;
-    const targetKey = `uploads/${input.uid}/${id}-target.jpg`;
+    const targetKey = target ? `uploads/${input.uid}/${id}-target.jpg` : (input.target as StoredTarget).key;
     await Promise.all([
       this.storage.put(sourceKey, source.body, 'image/jpeg'),
-      this.storage.put(targetKey, target.body, 'image/jpeg'),
+      target && this.storage.put(targetKey, target.body, 'image/jpeg'),
     ]);
     await this.repo.insert({ id, uid: input.uid, mode: input.mode, job_id: jobId, source_key: sourceKey, target_key: targetKey, created_at: this.now() });
     this.changed(input.uid);
@@ -159,9 +176,11 @@ export class SwapsService {
       return { swapId, status: 'failed' };
     }
     try {
+      const known = row.target_key.startsWith('uploads/') ? null : await this.analyses(row.target_key);
       const result = await engine.swap({
         source: source.body,
         target: target.body,
+        ...(known ? { targetAnalysis: known } : {}),
         identity: false,
         onProgress: (stage, fraction) => report({ stage, progress: 0.05 + 0.85 * fraction }),
       });

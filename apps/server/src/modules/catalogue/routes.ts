@@ -55,7 +55,8 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
       const { fields, photos } = await readPhotosForm(req, 'images', MAX_CATALOGUE_PHOTOS);
       const result = await catalogue.upload(kind, user.uid, photos, fields.metadata);
       const added = result.results.some((r) => r.status === 'added');
-      return reply.status(added ? 201 : 422).send(result);
+      // 200 when every photo was refused: the answer still says why, photo by photo.
+      return reply.status(added ? 201 : 200).send(result);
     });
 
     app.post(`${base}/suggest`, { config: { auth: 'operator' }, onRequest: async (req) => rejectOversizedBody(req, 1) }, async (req) => {

@@ -64,6 +64,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The demo catalogue is analysed in the background at start: specs that want it turn it on.
+      DEMO_CONTENT: 'false',
       // VISAGE_E2E_WEB_DIST: test a build kept elsewhere (e.g. while someone rebuilds apps/web/dist).
       WEB_DIST: process.env.VISAGE_E2E_WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist'),
       ...(typeof options.env === 'function' ? options.env(url) : options.env),

@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
 import { registerBulk } from './modules/bulk/index.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { registerCatalogue } from './modules/catalogue/index.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
 
@@ -44,6 +45,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await registerRateLimit(app);
     await registerSwaps(app, ctx.swaps, ctx.queue);
     await registerBulk(app, ctx);
+    await registerCatalogue(app, ctx.catalogue, ctx.swaps);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -1,5 +1,6 @@
 // Configuration comes from the environment only, validated once at start.
 // Secrets are read here and never logged (see redactedConfig).
+import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -75,6 +76,8 @@ export const configSchema = z.object({
   BULK_PASSCODE: z.string().min(1).optional(),
   /** Secret word of the /admin/swaps test page; unset: no gate. */
   ADMIN_TEST_WORD: z.string().min(1).optional(),
+  /** Seeds the demo Proshoot catalogue (30 synthetic portraits) at first start. */
+  DEMO_CONTENT: bool.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
@@ -92,7 +95,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const raw = parsed.data;
+  // Relative directories are read from the repository root, whichever command runs (npm start runs
+  // in the root, `npm run user:create` in apps/server): both must find the same ./data.
+  const raw = { ...parsed.data, DATA_DIR: fromRoot(parsed.data.DATA_DIR), STORAGE_DIR: parsed.data.STORAGE_DIR && fromRoot(parsed.data.STORAGE_DIR) };
   const databaseUrl = raw.DATABASE_URL ?? `${raw.DATA_DIR}/visage.db`;
   const databaseKind = /^postgres(ql)?:\/\//.test(databaseUrl) ? 'postgres' : 'sqlite';
   if (raw.STORAGE_DRIVER === 's3' && !raw.S3_BUCKET) throw new Error('Invalid configuration:\n  S3_BUCKET is required when STORAGE_DRIVER=s3');
@@ -102,6 +107,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (raw.QUEUE_DRIVER === 'bullmq' && !raw.REDIS_URL) throw new Error('Invalid configuration:\n  REDIS_URL is required when QUEUE_DRIVER=bullmq');
   return { ...raw, databaseUrl, databaseKind, storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/media` };
+}
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+function fromRoot(dir: string): string {
+  return isAbsolute(dir) ? dir : resolve(REPO_ROOT, dir);
 }
 
 // Secrets are known by their variable's name, whatever their value looks like (a key file's

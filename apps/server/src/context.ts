@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
+import { createCatalogueService, seedDemoCatalogue, type CatalogueService } from './modules/catalogue/index.ts';
 import { attachSwapJob, createSwapsService, lazyEngine, type EngineHandle, type SwapsService } from './modules/swaps/index.ts';
 
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   /** The face engine pool, created on first use (or by engine.warm() at start-up). */
   engine: EngineHandle;
   swaps: SwapsService;
+  /** Pro modes' catalogues (Proshoot models, soccer players). */
+  catalogue: CatalogueService;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
@@ -33,6 +36,8 @@ export async function createContext(config: Config): Promise<AppContext> {
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const swaps = createSwapsService({ db, storage, queue, config });
+  const catalogue = createCatalogueService({ db, storage, faces: engine, maxPixels: config.MAX_IMAGE_PIXELS });
+  swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
 
   let closing: Promise<void> | null = null;
   const ctx: AppContext = {
@@ -45,6 +50,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     queue,
     engine,
     swaps,
+    catalogue,
     close() {
       closing ??= (async () => {
         await queue.stop(config.SHUTDOWN_GRACE_MS);
@@ -68,6 +74,8 @@ export async function createContext(config: Config): Promise<AppContext> {
       const fixed = await swaps.reconcile();
       if (fixed.requeued || fixed.failed) log.info(fixed, 'swaps reconciled with their jobs');
     }
+    // In the background: the server answers while the demo photos are analysed (a few seconds).
+    if (config.DEMO_CONTENT) void seedDemoCatalogue(catalogue, log).catch((err: unknown) => log.error({ err }, 'demo catalogue seeding failed'));
   } catch (err) {
     await ctx.close().catch(() => undefined);
     throw err;

@@ -6,3 +6,4 @@ export * from './swaps.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './bulk.ts';
+export * from './catalogue.ts';

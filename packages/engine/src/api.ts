@@ -49,6 +49,12 @@ export interface SwapOptions {
   reshape?: number;
   /** How far the inner face (eyes, brows, nose, mouth) takes the source's own proportions rather than the target's, 0..1. Default DEFAULT_SOURCE_SHAPE. */
   sourceShape?: number;
+  /**
+   * The target's faces as detectFaces found them earlier on these same bytes (a catalogue photo,
+   * analysed once at upload): the swap uses them instead of detecting again. Plain data, so a
+   * caller can keep it in a database and hand it back.
+   */
+  targetAnalysis?: { faces: Face[] };
   /** Also return the unencoded pixels and each face's change mask (tests and the benchmark). */
   keepRaw?: boolean;
   onProgress?: (stage: string, fraction: number) => void;
@@ -149,6 +155,10 @@ function validate(opts: SwapOptions): void {
   if (opts.sourceFace !== undefined && !(Number.isInteger(opts.sourceFace) && opts.sourceFace >= 0)) {
     throw new EngineError('invalid_options', 'sourceFace must be a face index (0 or more).');
   }
+  const known = opts.targetAnalysis;
+  if (known !== undefined && !(Array.isArray(known?.faces) && known.faces.every((f) => Array.isArray(f?.landmarks) && f.landmarks.length >= 468 && typeof f.index === 'number'))) {
+    throw new EngineError('invalid_options', 'targetAnalysis must hold the faces detectFaces returned.');
+  }
   const tf = opts.targetFaces;
   if (tf === undefined || tf === 'largest' || tf === 'all') return;
   if (Array.isArray(tf)) {
@@ -183,12 +193,13 @@ async function decodeCached(buf: Buffer, maxPixels: number, minFaceSize: number)
 }
 
 /** The image's faces, detected once per image. */
-async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: Timer): Promise<ImageEntry> {
+async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: Timer, known?: Face[]): Promise<ImageEntry> {
   let entry = d.entry;
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
-    entry = { img: d.img, faces: await detectOnImage(models, d.img, minFaceSize), descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map(), bare: new Map() };
+    const faces = known ? known.map(({ hands: _hands, ...f }) => f) : await detectOnImage(models, d.img, minFaceSize);
+    entry = { img: d.img, faces, descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map(), bare: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);
@@ -274,7 +285,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   progress('detect', 0.1);
   const source = await withFaces(models, srcIn, minFaceSize, add);
   const srcFace = chooseSource(source.faces, opts.sourceFace);
-  const target = await withFaces(models, dstIn, minFaceSize, add);
+  const target = await withFaces(models, dstIn, minFaceSize, add, opts.targetAnalysis?.faces);
   const dstImg = target.img, dstFaces = target.faces;
 
   t = performance.now();

@@ -72,6 +72,34 @@ export async function faceDescriptor(models: Models, img: RgbImage, face: Pick<F
   }
 }
 
+/** What faceres reads of a face besides its descriptor: gender (score 0..1, as Human reads it) and age in years. */
+export async function faceAttributes(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>): Promise<{ gender: 'female' | 'male'; genderScore: number; age: number }> {
+  const { tf } = models;
+  const faceres = (await loadFaceres()).model;
+  const input = tf.tensor4d(alignedCrop(img, face.landmarks), [1, SIZE, SIZE, 3], 'float32');
+  let outputs: ReturnType<typeof faceres.execute>;
+  try {
+    outputs = faceres.execute(input);
+  } finally {
+    tf.dispose(input);
+  }
+  const list = Array.isArray(outputs) ? outputs : [outputs];
+  try {
+    const genderT = list.find((t) => t.shape[1] === 1);
+    const ageT = list.find((t) => t.shape[1] === 100);
+    if (!genderT || !ageT) throw new Error('faceres returned no gender or age');
+    const g = (await genderT.data())[0]!;
+    const all = await ageT.data();
+    let k = 0;
+    for (let i = 1; i < all.length; i++) if (all[i]! > all[k]!) k = i;
+    // Human's reading: the argmax decade, moved toward the stronger neighbour.
+    const age = (all[k - 1] ?? 0) > (all[k + 1] ?? 0) ? 10 * k - 100 * (all[k - 1] ?? 0) : 10 * k + 100 * (all[k + 1] ?? 0);
+    return { gender: g <= 0.5 ? 'female' : 'male', genderScore: Math.min(0.99, Math.abs(g - 0.5) * 2), age: Math.round(age) / 10 };
+  } finally {
+    tf.dispose(list);
+  }
+}
+
 export function cosine(a: Float32Array, b: Float32Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;

@@ -7,6 +7,8 @@ export type { TargetSelection } from './choose.ts';
 export { DEFAULT_MAX_PIXELS } from './decode.ts';
 export { EngineError, ENGINE_ERROR_MESSAGES, isEngineErrorCode } from './errors.ts';
 export type { EngineErrorCode } from './errors.ts';
+export { describeImage } from './describe.ts';
+export type { DescribeResult, FaceDescription } from './describe.ts';
 export { createEnginePool } from './pool/pool.ts';
 export type { EnginePool, EnginePoolOptions, PoolSwapOptions, PoolStats } from './pool/pool.ts';
 export { loadModels } from './models.ts';

@@ -6,20 +6,13 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
-import { AccountHome, LoginPage } from '../features/auth';
+import { LoginPage } from '../features/auth';
 import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
-import { ModeCards } from '../features/swap';
+import { OperatorCataloguePage } from '../features/catalogue';
 import { DashboardRoute } from './dashboard';
-
-// Signed-in home until each mode's own screen takes its route: who is signed in and the modes.
-const signedInHome = (
-  <>
-    <AccountHome />
-    <ModeCards />
-  </>
-);
+import { ProModeRoute } from './promode';
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },
@@ -29,8 +22,10 @@ export const routeList: RouteNode[] = [
   { type: 'divider', access: 'user' },
   { type: 'title', label: 'auth:nav.section', access: 'user' },
   { type: 'page', path: '/app', element: <DashboardRoute />, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
-  { type: 'page', path: '/app/proshoot', element: signedInHome, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
-  { type: 'page', path: '/app/prosoccer', element: signedInHome, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
+  { type: 'page', path: '/app/proshoot', element: <ProModeRoute kind="proshoot" />, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
+  { type: 'page', path: '/app/prosoccer', element: <ProModeRoute kind="prosoccer" />, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
+  { type: 'page', path: '/admin/proshoot', element: <OperatorCataloguePage kind="proshoot" />, label: 'catalogue:nav.adminProshoot', icon: 'layers', access: 'operator' },
+  { type: 'page', path: '/admin/prosoccer', element: <OperatorCataloguePage kind="prosoccer" />, label: 'catalogue:nav.adminProsoccer', icon: 'layers', access: 'operator' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

@@ -9,6 +9,7 @@ import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api.ts';
 import { EngineError, isEngineErrorCode } from '../errors.ts';
+import type { DescribeResult } from '../describe.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
 
@@ -42,6 +43,8 @@ export interface PoolStats {
 export interface EnginePool {
   swap(opts: PoolSwapOptions): Promise<SwapResult>;
   detect(image: Buffer, opts?: DetectOptions): Promise<DetectResult>;
+  /** Faces plus attribute suggestions for the largest usable one (see describe.ts). */
+  describe(image: Buffer, opts?: DetectOptions): Promise<DescribeResult>;
   /** Resolves once every worker has loaded its models. */
   ready(): Promise<void>;
   stats(): PoolStats;
@@ -228,6 +231,9 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     },
     detect(image: Buffer, o?: DetectOptions): Promise<DetectResult> {
       return submit<DetectResult>((id) => ({ type: 'detect', id, image, ...(o ? { opts: o } : {}) }));
+    },
+    describe(image: Buffer, o?: DetectOptions): Promise<DescribeResult> {
+      return submit<DescribeResult>((id) => ({ type: 'describe', id, image, ...(o ? { opts: o } : {}) }));
     },
     ready(): Promise<void> {
       if (slots.length > 0 && slots.every((s) => s.ready)) return Promise.resolve();

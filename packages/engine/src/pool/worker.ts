@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import { detectFaces, swapFaces } from '../api.ts';
 import { EngineError } from '../errors.ts';
+import { describeImage } from '../describe.ts';
 import { loadModels } from '../models.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
 
@@ -30,6 +31,9 @@ process.on('message', (req: WorkerRequest) => {
         const tf = opts.targetFaces;
         if (tf && typeof tf === 'object' && !Array.isArray(tf)) opts.targetFaces = { ...tf, reference: Buffer.from(tf.reference) };
         const result = await swapFaces({ ...opts, onProgress: (stage, fraction) => send({ type: 'progress', id: req.id, stage, fraction }) });
+        send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
+      } else if (req.type === 'describe') {
+        const result = await describeImage(Buffer.from(req.image), req.opts);
         send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
       } else {
         const result = await detectFaces(Buffer.from(req.image), req.opts);

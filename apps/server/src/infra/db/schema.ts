@@ -109,6 +109,38 @@ export interface SpentChallengesTable {
   expires_at: number;
 }
 
+export interface CatalogueEntriesTable {
+  id: string;
+  kind: 'proshoot' | 'prosoccer';
+  image_key: string;
+  thumb_key: string;
+  width: number;
+  height: number;
+  gender: string;
+  ethnicity: string;
+  age_range: string;
+  face_shape: string;
+  hair_type: string;
+  hair_length: string;
+  hair_color: string;
+  eyes_shape: string;
+  nose_shape: string;
+  lips_shape: string;
+  cheeks_shape: string;
+  player_id: string | null;
+  country: string | null;
+  club: string | null;
+  /** JSON: { faces } as the engine detected them on the stored image. */
+  analysis: string;
+  created_by: string;
+  created_at: number;
+}
+
+export interface CatalogueSeedsTable {
+  name: string;
+  seeded_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -119,4 +151,6 @@ export interface Database {
   swaps: SwapsTable;
   saved_faces: SavedFacesTable;
   jobs: JobsTable;
+  catalogue_entries: CatalogueEntriesTable;
+  catalogue_seeds: CatalogueSeedsTable;
 }

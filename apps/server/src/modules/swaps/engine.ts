@@ -1,6 +1,6 @@
 // The face engine as the swap job sees it: one worker pool per process, started on first use
 // (or at start-up by warm()), so API-only processes never load the models.
-import { createEnginePool, type EnginePool } from '@visage/engine';
+import { createEnginePool, type DescribeResult, type EnginePool } from '@visage/engine';
 import type { SwapEngine } from './ports.ts';
 
 /** What a saved face's check needs: each face found, and whether it is big enough to swap. */
@@ -11,6 +11,8 @@ export interface FaceDetector {
 export interface EngineHandle extends SwapEngine, FaceDetector {
   /** Starts the pool now so the first swap does not pay for model loading. */
   warm(): void;
+  /** Faces and attribute suggestions of a photo (catalogue uploads). */
+  describe(image: Buffer): Promise<DescribeResult>;
   close(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export function lazyEngine(size: number, maxWorkerRssMb: number): EngineHandle {
     swap: (opts) => get().swap(opts),
     detect: (image) => get().detect(image),
     warm: () => void get(),
+    describe: (image) => get().describe(image),
     async close() {
       await pool?.close();
       pool = null;

@@ -2,6 +2,7 @@
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
 import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
+import type { Face } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { cleanImage } from './image-intake.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
@@ -34,6 +35,9 @@ export interface SwapInput {
   faceId?: string | null;
 }
 
+/** The face analysis kept for a stored target (a catalogue photo), or null. */
+export type StoredAnalyses = (targetKey: string) => Promise<{ faces: Face[] } | null>;
+
 export interface SwapProgress {
   stage: string;
   progress: number;
@@ -41,6 +45,12 @@ export interface SwapProgress {
 
 export class SwapsService {
   private readonly lists = new SwapListCache();
+  private analyses: StoredAnalyses = async () => null;
+
+  /** Where the job finds a stored target's face analysis, so the engine does not detect it again. */
+  useStoredAnalyses(lookup: StoredAnalyses): void {
+    this.analyses = lookup;
+  }
 
   constructor(
     private readonly repo: SwapsRepository,
@@ -51,7 +61,8 @@ export class SwapsService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(input: { uid: string; mode: SwapMode; source: Buffer; target: Buffer }): Promise<UploadResponse> {
+  /** `target` may be the key of a photo we store already (a catalogue photo: shared, never copied). */
+  async create(input: { uid: string; mode: SwapMode; source: Buffer; target: SwapImage }): Promise<UploadResponse> {
     const [created] = await this.createBatch(input.uid, input.mode, [{ source: input.source, target: input.target }]);
     return created!;
   }
@@ -215,9 +226,11 @@ export class SwapsService {
       return { swapId, status: 'failed' };
     }
     try {
+      const known = row.target_key.startsWith('uploads/') ? null : await this.analyses(row.target_key);
       const result = await engine.swap({
         source: source.body,
         target: target.body,
+        ...(known ? { targetAnalysis: known } : {}),
         identity: false,
         onProgress: (stage, fraction) => report({ stage, progress: 0.05 + 0.85 * fraction }),
       });

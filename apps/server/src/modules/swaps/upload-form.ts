@@ -32,10 +32,14 @@ export async function readMultiFileForm(
   tooMany: (field: string, limit: number) => AppError = unexpectedFile,
 ): Promise<MultiFileForm> {
   if (!req.isMultipart()) throw new AppError(415, 'multipart_required', 'Send the images as multipart/form-data.');
+  return withFormErrors(readParts(req, limits, tooMany));
+}
+
+/** The multipart parser's own errors (no boundary, a cut-off part) are the sender's mistake: 400. */
+export async function withFormErrors<T>(reading: Promise<T>): Promise<T> {
   try {
-    return await readParts(req, limits, tooMany);
+    return await reading;
   } catch (err) {
-    // The multipart parser's own errors (no boundary, a cut-off part) are the sender's mistake.
     if (err instanceof AppError || (err as { statusCode?: number }).statusCode) throw err;
     throw new AppError(400, 'invalid_multipart', 'The form could not be read. Please try again.');
   }

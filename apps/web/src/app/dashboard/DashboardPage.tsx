@@ -2,16 +2,21 @@
 // cards, the swap form (with its footer), then the user's gallery. The page joins the swap
 // and gallery features: a finished job makes the gallery refetch at once.
 import { useCallback, useState } from 'react';
-import { AccountHome } from '../../features/auth';
+import { AccountHome, loadUser } from '../../features/auth';
 import { Gallery } from '../../features/gallery';
 import { ModeCards, SwapForm } from '../../features/swap';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import styles from './DashboardPage.module.css';
 
 export default function DashboardPage() {
   const uid = useAppSelector((state) => state.auth.uid);
   const [refreshSignal, setRefreshSignal] = useState(0);
-  const onSwapDone = useCallback(() => setRefreshSignal((n) => n + 1), []);
+  const dispatch = useAppDispatch();
+  // A finished swap is counted on the server: the plan line reads the new usage at once.
+  const onSwapDone = useCallback(() => {
+    setRefreshSignal((n) => n + 1);
+    void dispatch(loadUser());
+  }, [dispatch]);
 
   return (
     <div className={styles.dashboard}>

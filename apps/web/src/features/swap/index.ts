@@ -1,3 +1,10 @@
 // Public surface of the swap feature.
 export { SwapForm, type SwapFormProps } from './components/SwapForm';
 export { ModeCards } from './components/ModeCards';
+// Pieces the pro modes' pages (app/promode) compose with the catalogue feature.
+export { ImagePicker } from './components/ImagePicker';
+export { SwapProgress } from './components/SwapProgress';
+export { useImageSlot, type ImageSlot } from './hooks/useImageSlot';
+export { useSwapJob, type SwapJob, type SwapPhase } from './hooks/useSwapJob';
+export { checkImageFile, ACCEPT_ATTRIBUTE } from './lib/file-checks';
+export { notify } from './lib/notify';

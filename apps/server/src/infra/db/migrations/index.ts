@@ -5,6 +5,7 @@ import * as m0001 from './0001_jobs.ts';
 import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_swaps.ts';
 import * as m0005 from './0005_swap_quota.ts';
+import * as m0006 from './0006_catalogues.ts';
 import * as m0007 from './0007_saved_faces.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -12,5 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0002_accounts': m0002,
   '0003_swaps': m0003,
   '0005_swap_quota': m0005,
+  '0006_catalogues': m0006,
   '0007_saved_faces': m0007,
 };

@@ -1,7 +1,11 @@
-// GET /app/api/swaps/{uid}: the user's finished swaps keyed by id, newest first.
+// GET /app/api/swaps/{uid} (or a pro mode's list): the user's finished swaps keyed by id, newest first.
 import { swapList, type SwapList } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export function fetchSwaps(uid: string, signal?: AbortSignal): Promise<SwapList> {
-  return apiRequest(`/swaps/${encodeURIComponent(uid)}`, { schema: swapList, signal });
+export type GalleryMode = 'main' | 'proshoot' | 'prosoccer';
+
+/** The main gallery reads /swaps/{uid}; the pro modes /proshoot/swaps/{uid} and /prosoccer/swaps/{uid}. */
+export function fetchSwaps(uid: string, signal?: AbortSignal, mode: GalleryMode = 'main'): Promise<SwapList> {
+  const prefix = mode === 'main' ? '' : `/${mode}`;
+  return apiRequest(`${prefix}/swaps/${encodeURIComponent(uid)}`, { schema: swapList, signal });
 }

@@ -1,21 +1,29 @@
-// The user's gallery under the swap form: masonry of thumbnails, newest first, with the
+// The user's gallery under the swap form (or a pro mode's): masonry of thumbnails dealt across
+// the columns row by row, newest first, with the
 // full-size viewer on click and an empty state for a new user.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useGallery } from '../hooks/useGallery';
 import { Viewer } from './Viewer';
+import type { GalleryMode } from '../api/fetch-swaps';
+import { columnCount, dealColumns } from '../lib/columns';
 import styles from './Gallery.module.css';
 
 export interface GalleryProps {
   uid: string;
   /** Changes when a swap has just finished: the gallery refetches at once. */
   refreshSignal?: number;
+  /** Which list: the main gallery (default) or a pro mode's; pro modes use 4 / 3 / 2 / 1 columns. */
+  mode?: GalleryMode;
+  /** Heading in place of the main gallery's. */
+  title?: string;
 }
 
-export function Gallery({ uid, refreshSignal }: GalleryProps) {
+export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryProps) {
   const { t, i18n } = useTranslation('gallery');
-  const { items, loaded } = useGallery(uid, refreshSignal);
+  const { items, loaded } = useGallery(uid, refreshSignal, mode);
+  const columns = dealColumns(items.map((item, index) => ({ item, index })), columnCount(mode === 'main' ? 'main' : 'pro', useViewportWidth()));
   // The viewer follows an image, not a position: a result arriving meanwhile does not move it.
   const [openId, setOpenId] = useState<string | null>(null);
   const openIndex = openId === null ? -1 : items.findIndex((item) => item.id === openId);
@@ -24,7 +32,7 @@ export function Gallery({ uid, refreshSignal }: GalleryProps) {
   return (
     <section className={styles.gallery} aria-labelledby="gallery-title" aria-busy={!loaded} data-testid="gallery">
       <header className={styles.header}>
-        <h2 id="gallery-title">{t('title')}</h2>
+        <h2 id="gallery-title">{title ?? t('title')}</h2>
         {loaded && items.length > 0 && <p className={styles.count}>{t('count', { count: items.length })}</p>}
       </header>
       {loaded && items.length === 0 && (
@@ -35,24 +43,39 @@ export function Gallery({ uid, refreshSignal }: GalleryProps) {
         </div>
       )}
       {items.length > 0 && (
-        <ul className={styles.grid} data-testid="gallery-grid">
-          {items.map((item, index) => (
-            <li key={item.id} className={styles.tile}>
-              <button type="button" className={styles.tileButton} onClick={() => setOpenId(item.id)} data-swap-id={item.id}>
-                <img
-                  src={item.thumb_url}
-                  alt={t('tile', { date: dates.format(item.createdAt) })}
-                  loading={index < 12 ? 'eager' : 'lazy'}
-                  decoding="async"
-                />
-              </button>
-            </li>
+        <div className={styles.grid} data-testid="gallery-grid" data-columns={columns.length}>
+          {columns.map((column, c) => (
+            <ul key={c} className={styles.column}>
+              {column.map(({ item, index }) => (
+                <li key={item.id} className={styles.tile}>
+                  <button type="button" className={styles.tileButton} onClick={() => setOpenId(item.id)} data-swap-id={item.id} data-index={index}>
+                    <img
+                      src={item.thumb_url}
+                      alt={t('tile', { date: dates.format(item.createdAt) })}
+                      loading={index < 12 ? 'eager' : 'lazy'}
+                      decoding="async"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
           ))}
-        </ul>
+        </div>
       )}
       {openIndex >= 0 && (
         <Viewer items={items} index={openIndex} onIndexChange={(index) => setOpenId(items[index]?.id ?? null)} onClose={() => setOpenId(null)} />
       )}
     </section>
   );
+}
+
+/** The window's width, following resizes (the column count depends on it). */
+function useViewportWidth(): number {
+  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? 1440 : window.innerWidth));
+  useEffect(() => {
+    const onResize = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return width;
 }

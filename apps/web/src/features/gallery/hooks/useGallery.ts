@@ -4,14 +4,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { GALLERY_POLL_MS } from '@visage/contracts';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { setFaceSwapProcessing } from '../../../store/ui-slice';
-import { fetchSwaps } from '../api/fetch-swaps';
+import { fetchSwaps, type GalleryMode } from '../api/fetch-swaps';
 import { applyFetched, EMPTY_GALLERY, orderSwaps, type GallerySnapshot } from '../lib/gallery-state';
 
 export interface GalleryState extends GallerySnapshot {
   loaded: boolean;
 }
 
-export function useGallery(uid: string, refreshSignal = 0): GalleryState {
+export function useGallery(uid: string, refreshSignal = 0, mode: GalleryMode = 'main'): GalleryState {
   const dispatch = useAppDispatch();
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
   const [snapshot, setSnapshot] = useState<GallerySnapshot>(EMPTY_GALLERY);
@@ -24,7 +24,7 @@ export function useGallery(uid: string, refreshSignal = 0): GalleryState {
   const refresh = useCallback(
     async (signal?: AbortSignal) => {
       try {
-        const fetched = orderSwaps(await fetchSwaps(uid, signal));
+        const fetched = orderSwaps(await fetchSwaps(uid, signal, mode));
         const { next, clearProcessing } = applyFetched(snapshotRef.current, fetched, processingRef.current);
         snapshotRef.current = next;
         setSnapshot(next);
@@ -34,7 +34,7 @@ export function useGallery(uid: string, refreshSignal = 0): GalleryState {
         console.error('Failed to fetch swaps:', error);
       }
     },
-    [dispatch, uid],
+    [dispatch, uid, mode],
   );
 
   // First load, and a fresh start when the user changes.

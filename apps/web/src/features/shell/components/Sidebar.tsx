@@ -78,7 +78,7 @@ function NavEntry({ node }: { node: NavNode }) {
 function PageLink({ node }: { node: PageNode & { label?: string } }) {
   const { t } = useTranslation();
   return (
-    <NavLink to={node.path} end={node.path === '/'} className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}>
+    <NavLink to={node.path} end className={({ isActive }) => `${styles.item} ${isActive ? styles.active : ''}`}>
       {node.icon ? <Icon name={node.icon} size={20} className={styles.icon} /> : <span className={styles.icon} />}
       <span className={styles.name}>{node.label ? t(node.label) : node.path}</span>
     </NavLink>

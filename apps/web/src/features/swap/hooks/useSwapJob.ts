@@ -3,7 +3,7 @@
 // (the gallery clears it when the new result shows); failure clears it and gives the button back.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JobEvent } from '@visage/contracts';
+import type { JobEvent, UploadResponse } from '@visage/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { setFaceSwapProcessing } from '../../../store/ui-slice';
@@ -18,22 +18,26 @@ const STATUS_POLL_MS = 5000;
 
 export type SwapPhase = 'idle' | 'uploading' | 'queued' | 'running' | 'finishing';
 
-export interface SwapJob {
+export interface SwapJob<T = File> {
   phase: SwapPhase;
   /** Percent shown by the bar. */
   progress: number;
   /** The reason of the last failure, translated, for the inline message. */
   failure: string | null;
-  start: (target: File | null, source: File | null) => void;
+  start: (target: T | null, source: File | null) => void;
 }
 
-export interface SwapJobOptions {
+export interface SwapJobOptions<T = File> {
   uid: string;
   /** Called as soon as the result exists, so the gallery can show it at once. */
   onDone?: (swapId: string) => void;
+  /** The upload call; the main swap's POST /upload by default (pro modes send a catalogue url or a file). */
+  upload?: (uid: string, target: T, source: File) => Promise<UploadResponse>;
 }
 
-export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
+const mainUpload = (uid: string, target: unknown, source: File) => uploadSwap(uid, target as File, source);
+
+export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJobOptions<T>): SwapJob<T> {
   const { t } = useTranslation('swap');
   const dispatch = useAppDispatch();
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
@@ -138,7 +142,7 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
   );
 
   const start = useCallback(
-    (target: File | null, source: File | null) => {
+    (target: T | null, source: File | null) => {
       if (!target || !source) {
         notify(t('alerts.missing'), 'error');
         return;
@@ -149,7 +153,7 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
       setProgress(0);
       setFailure(null);
       setPhase('uploading');
-      uploadSwap(uid, target, source).then(
+      upload(uid, target, source).then(
         (created) => {
           console.info('Swap job created', created);
           if (!alive.current) return;
@@ -179,7 +183,7 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
         },
       );
     },
-    [dispatch, fail, handleEvent, t, uid],
+    [dispatch, fail, handleEvent, t, uid, upload],
   );
 
   // After the result exists the spinner stays until the gallery shows it and clears the flag.

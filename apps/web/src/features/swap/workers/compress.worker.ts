@@ -16,6 +16,13 @@ scope.addEventListener('message', (event: MessageEvent<CompressRequest>) => {
 });
 
 async function compress(file: File): Promise<File> {
+  // browser-image-compression falls back to `new Image()` when it cannot decode a file, and a
+  // worker has no Image ("Image is not defined"): a file that does not decode fails here instead.
+  try {
+    (await createImageBitmap(file)).close();
+  } catch {
+    throw new Error('The file given is not an image.');
+  }
   const blob = await imageCompression(file, {
     maxSizeMB: 1,
     maxWidthOrHeight: 1920,

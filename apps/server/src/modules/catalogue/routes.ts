@@ -1,0 +1,117 @@
+// HTTP surface of the catalogues (spec §7): lists for every signed-in user, operator uploads,
+// edits and removals, attribute suggestions, catalogue media, the player list, and the two
+// pro-mode swap uploads (on the main swap's upload → job → gallery machinery).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ADMIN_VALUES, ATTRIBUTE_KEYS, ATTRIBUTE_VALUES, SOCCER_CLUBS, SOCCER_COUNTRIES, SOCCER_PLAYERS, type CatalogueKind } from '@visage/contracts';
+import { AppError } from '../../http/errors.ts';
+import { assertOwnUid, requireUser } from '../auth/guards.ts';
+import type { SwapsService } from '../swaps/service.ts';
+import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
+import { fieldError } from './metadata.ts';
+import { MAX_CATALOGUE_PHOTOS, readPhotosForm } from './form.ts';
+import type { CatalogueService } from './service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const mediaParams = z.object({ id: z.string().min(1).max(64), variant: z.enum(['image', 'thumb']) });
+const KINDS: CatalogueKind[] = ['proshoot', 'prosoccer'];
+
+/** Path parameters that do not fit name nothing we have: 404, never a 5xx. */
+function params<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError(404, 'not_found', 'Not found.');
+  return parsed.data;
+}
+
+/** `?gender=female&hairColor=red`: known attributes with known values; anything else is a 400 naming it. */
+function listFilters(kind: CatalogueKind, query: unknown): Record<string, string> {
+  const filters: Record<string, string> = {};
+  const allowed: Record<string, readonly string[]> = Object.fromEntries(ATTRIBUTE_KEYS.map((k) => [k, [...ATTRIBUTE_VALUES[k], ...ADMIN_VALUES[k]]]));
+  if (kind === 'prosoccer') Object.assign(allowed, { playerName: SOCCER_PLAYERS.map((p) => p.name), country: SOCCER_COUNTRIES, club: SOCCER_CLUBS });
+  for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+    if (value === '' || value === undefined) continue;
+    if (!(key in allowed)) throw new AppError(400, 'invalid_field', `${key} is not a filter.`, { field: key });
+    if (typeof value !== 'string' || !allowed[key]!.includes(value)) throw fieldError(key, false);
+    filters[key] = value;
+  }
+  return filters;
+}
+
+export async function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueService, swaps: SwapsService): Promise<void> {
+  for (const kind of KINDS) {
+    const base = `/app/api/admin/${kind}`;
+    const list = async (req: FastifyRequest, reply: FastifyReply) => {
+      const { body, etag } = await catalogue.listJson(kind, listFilters(kind, req.query));
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
+    };
+    // The spec's path has a trailing slash; both spellings answer.
+    app.get(`${base}/`, { config: { auth: 'user' } }, list);
+    app.get(base, { config: { auth: 'user' } }, list);
+
+    app.post(`${base}/upload`, { config: { auth: 'operator' }, onRequest: async (req) => rejectOversizedBody(req, MAX_CATALOGUE_PHOTOS) }, async (req, reply) => {
+      const user = requireUser(req);
+      const { fields, photos } = await readPhotosForm(req, 'images', MAX_CATALOGUE_PHOTOS);
+      const result = await catalogue.upload(kind, user.uid, photos, fields.metadata);
+      const added = result.results.some((r) => r.status === 'added');
+      // 200 when every photo was refused: the answer still says why, photo by photo.
+      return reply.status(added ? 201 : 200).send(result);
+    });
+
+    app.post(`${base}/suggest`, { config: { auth: 'operator' }, onRequest: async (req) => rejectOversizedBody(req, 1) }, async (req) => {
+      const { photos } = await readPhotosForm(req, 'image', 1);
+      const photo = photos[0];
+      if (!photo) throw fieldError('image', true);
+      if (!photo.body) throw new AppError(413, 'file_too_large', 'The file size should be less than 10 MB.');
+      return catalogue.suggest(photo.body);
+    });
+
+    app.patch(`${base}/:id`, { config: { auth: 'operator' } }, async (req) => {
+      const { id } = params(idParams, req.params);
+      return catalogue.edit(kind, id, req.body);
+    });
+
+    app.delete(`${base}/:id`, { config: { auth: 'operator' } }, async (req, reply) => {
+      const { id } = params(idParams, req.params);
+      await catalogue.remove(kind, id);
+      return reply.status(204).send();
+    });
+
+    // The pro-mode swap: a face photo onto one of our catalogue photos (targetImageUrl) or onto
+    // a photo of the user's own (target).
+    app.post(`/app/api/${kind}/upload`, { config: { auth: 'user' }, onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
+      requireUser(req);
+      const form = await readUploadForm(req, ['target', 'source']);
+      if (form.fields.uid === undefined) throw fieldError('uid', true);
+      assertOwnUid(req, form.fields.uid);
+      const { source, target } = form.files;
+      if (!source) throw fieldError('source', true);
+      const url = form.fields.targetImageUrl?.trim() ?? '';
+      if (url && target) throw new AppError(400, 'invalid_field', 'Send either targetImageUrl or a target file, not both.', { field: 'target' });
+      if (!url && !target) throw fieldError('targetImageUrl', true);
+      const created = await swaps.create({
+        uid: form.fields.uid,
+        mode: kind,
+        source,
+        target: target ?? { key: await catalogue.resolveTarget(kind, url) },
+      });
+      return reply.status(202).send(created);
+    });
+  }
+
+  app.get('/app/api/prosoccer/players', { config: { auth: 'user' } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return SOCCER_PLAYERS;
+  });
+
+  app.get('/app/api/media/catalogue/:id/:variant', { config: { auth: 'user' } }, async (req, reply) => {
+    const { id, variant } = params(mediaParams, req.params);
+    const file = await catalogue.media(id, variant);
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, max-age=86400, immutable')
+      .send(file.body);
+  });
+}

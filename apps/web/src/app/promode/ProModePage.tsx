@@ -1,0 +1,100 @@
+// /app/proshoot and /app/prosoccer (spec §2): the mode's heading, the target (a catalogue photo
+// chosen in the modal, or a custom upload), the face photo, 'Swap Faces' with the job's real
+// progress, then the mode's gallery. Joins the catalogue, swap and gallery features.
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueEntry, CatalogueKind } from '@visage/contracts';
+import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, type Filters, type ProTarget } from '../../features/catalogue';
+import { Gallery } from '../../features/gallery';
+import { ACCEPT_ATTRIBUTE, ImagePicker, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import { Icon } from '../../components/Icon';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useAppSelector } from '../../store/hooks';
+import styles from './ProModePage.module.css';
+
+export default function ProModePage({ kind }: { kind: CatalogueKind }) {
+  const { t } = useTranslation('catalogue');
+  const uid = useAppSelector((state) => state.auth.uid);
+  const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
+  useDocumentTitle(t(`${kind}.pageTitle`));
+  const catalogue = useCatalogue(kind);
+  const [filters, setFilters] = useState<Filters>(() => initialFilters(kind));
+  const [modalOpen, setModalOpen] = useState(false);
+  const [model, setModel] = useState<CatalogueEntry | null>(null);
+  const [custom, setCustom] = useState(false);
+  const customSlot = useImageSlot();
+  const source = useImageSlot();
+  const [refreshSignal, setRefreshSignal] = useState(0);
+  const onDone = useCallback(() => setRefreshSignal((n) => n + 1), []);
+  const upload = useCallback((who: string, target: ProTarget, face: File) => uploadProSwap(kind, who, target, face), [kind]);
+  const job = useSwapJob<ProTarget>({ uid, onDone, upload });
+  const busy = job.phase !== 'idle' || processing;
+  const target: ProTarget | null = useMemo(() => (custom ? customSlot.file : model ? { url: model.url } : null), [custom, customSlot.file, model]);
+  const previewUrl = custom ? customSlot.previewUrl : model?.url ?? null;
+
+  return (
+    <div className={styles.page} data-testid={`promode-${kind}`}>
+      <section className={`card ${styles.form}`} aria-labelledby="promode-title">
+        <header className={styles.header}>
+          <h1 id="promode-title">{t(`${kind}.heading`)}</h1>
+          <p>{t(`${kind}.text`)}</p>
+        </header>
+        <div className={styles.pickers}>
+          <div className={styles.target}>
+            <figure className={styles.preview} aria-busy={customSlot.compressing || undefined}>
+              {previewUrl ? (
+                <img src={previewUrl} alt={custom ? t('form.customPreview') : t(`${kind}.modelPreview`)} data-testid="promode-target-preview" data-target={custom ? 'custom' : model?.id} />
+              ) : (
+                <figcaption className={styles.previewEmpty}>
+                  <Icon name={kind === 'prosoccer' ? 'ball' : 'briefcase'} size={32} />
+                  <span>{t(`${kind}.modelEmpty`)}</span>
+                </figcaption>
+              )}
+            </figure>
+            <button type="button" className="btn btn-secondary" onClick={() => setModalOpen(true)} disabled={busy} data-testid="promode-select">
+              {t(`${kind}.select`)}
+            </button>
+            {model?.playerName && !custom && <p className={styles.caption}>{model.playerName} · {model.club}</p>}
+          </div>
+          <ImagePicker slot={source} name="source" buttonLabel={t('form.uploadFace')} previewLabel={t('form.facePreview')} emptyLabel={t('form.faceEmpty')} disabled={busy} />
+        </div>
+        <div className={styles.action}>
+          {busy ? (
+            <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
+          ) : (
+            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !source.file} onClick={() => job.start(target, source.file)} data-testid="promode-submit">
+              {t('form.submit')}
+            </button>
+          )}
+          {job.failure && !busy && <p className={styles.problem} role="alert">{job.failure}</p>}
+        </div>
+      </section>
+      {uid ? <Gallery uid={uid} mode={kind} refreshSignal={refreshSignal} title={t(`${kind}.galleryTitle`)} /> : null}
+      {modalOpen && (
+        <CatalogueModal
+          kind={kind}
+          entries={catalogue.entries}
+          players={catalogue.players}
+          loaded={catalogue.loaded}
+          selectedId={custom ? null : model?.id ?? null}
+          filters={filters}
+          onFiltersChange={setFilters}
+          accept={ACCEPT_ATTRIBUTE}
+          onSelect={(entry) => {
+            // Choosing a catalogue image or a custom upload clears the other (spec §4).
+            setModel(entry);
+            setCustom(false);
+            setModalOpen(false);
+          }}
+          onCustom={(file) => {
+            customSlot.choose(file);
+            setCustom(true);
+            setModel(null);
+            setModalOpen(false);
+          }}
+          onClose={() => setModalOpen(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// One attribute select: the modal's filters (with the empty "all" option) and the operator form.
+import { useTranslation } from 'react-i18next';
+import type { FilterKey } from '../lib/filters';
+import styles from './CatalogueModal.module.css';
+
+interface FilterSelectProps {
+  name: FilterKey;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+  /** Label of the empty option ('All' for filters, '—' for "not set"). */
+  emptyLabel: string;
+  idPrefix: string;
+}
+
+export function FilterSelect({ name, value, options, onChange, emptyLabel, idPrefix }: FilterSelectProps) {
+  const { t } = useTranslation('catalogue');
+  const id = `${idPrefix}-${name}`;
+  // Attribute values have translated labels; player names, countries and clubs show as they are.
+  const label = (v: string) => (name === 'playerName' || name === 'country' || name === 'club' ? v : t(`values.${name}.${v}`, { defaultValue: v }));
+  return (
+    <label className={styles.filter} htmlFor={id}>
+      <span>{t(`filters.${name}`)}</span>
+      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} data-testid={`${idPrefix}-${name}`}>
+        <option value="">{emptyLabel}</option>
+        {options.map((v) => (
+          <option key={v} value={v}>
+            {label(v)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

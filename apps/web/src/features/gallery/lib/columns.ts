@@ -1,0 +1,21 @@
+// The gallery's columns (spec: Gallery): the main gallery 6 / 4 / 3 / 2 at > 1024, ≤ 1024, ≤ 768
+// and ≤ 480 px; the pro modes 4 / 3 / 2 / 1. Tiles are dealt across the columns in turn, so the
+// newest read across the top row and no column stays empty while there are enough tiles.
+export type ColumnsVariant = 'main' | 'pro';
+
+const COUNTS: Record<ColumnsVariant, [number, number, number, number]> = { main: [6, 4, 3, 2], pro: [4, 3, 2, 1] };
+
+export function columnCount(variant: ColumnsVariant, width: number): number {
+  const [wide, w1024, w768, w480] = COUNTS[variant];
+  if (width <= 480) return w480;
+  if (width <= 768) return w768;
+  if (width <= 1024) return w1024;
+  return wide;
+}
+
+/** Item i goes to column i mod n: row by row, newest first. */
+export function dealColumns<T>(items: readonly T[], n: number): T[][] {
+  const columns: T[][] = Array.from({ length: Math.max(1, n) }, () => []);
+  items.forEach((item, i) => columns[i % columns.length]!.push(item));
+  return columns;
+}

@@ -1,0 +1,178 @@
+// Pro modes through the real built server and the real face engine: an operator uploads models
+// and a player with metadata; a user filters (AND), picks, swaps and finds the result in the
+// mode's gallery; a custom target in both modes; the spec's texts in English and French.
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+
+const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const face = (file: string) => join(FACES, file);
+const ADMIN = { email: 'operator@e2e.example', password: 'Visage-e2e-Operator-1' };
+
+let server: RunningServer;
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+test.beforeAll(async () => {
+  server = await startServer({ name: 'e2e-promodes', env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ENGINE_WORKERS: '1' } });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+function collectAlerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+async function open(browser: Browser, locale = 'en-US') {
+  const context = await browser.newContext({ baseURL: server.url, locale });
+  const page = await context.newPage();
+  return { context, page, alerts: collectAlerts(page) };
+}
+
+async function signInAsOperator(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.waitForURL(/\/app\/?$/);
+}
+
+async function signUpUser(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const overlay = page.getByRole('dialog');
+  await overlay.getByLabel('First Name').fill('Pro');
+  await overlay.getByLabel('Last Name').fill('User');
+  await overlay.getByLabel('Email').fill(`pro-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`);
+  await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
+  await overlay.getByRole('checkbox').check();
+  await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+}
+
+/** One operator upload: photos, a few metadata selects, 'Upload Images', the success alert. */
+async function operatorUpload(page: Page, alerts: string[], files: string[], fields: Record<string, string>): Promise<void> {
+  if (files.length > 0) await page.getByTestId('operator-input').setInputFiles(files);
+  await expect(page.getByTestId('operator-previews').locator('li')).toHaveCount(Math.max(1, files.length));
+  // The suggestion for the first photo pre-fills some fields; ours are set after it arrived.
+  await expect(page.getByTestId('operator-suggestion')).not.toHaveText(/Reading/, { timeout: 30_000 });
+  for (const [name, value] of Object.entries(fields)) await page.getByTestId(`operator-field-${name}`).selectOption(value);
+  await page.getByTestId('operator-upload').click();
+  await expect.poll(() => alerts.at(-1), { timeout: 30_000 }).toBe('Images and metadata uploaded successfully.');
+}
+
+async function swapAndSee(page: Page, alerts: string[], tiles: number): Promise<void> {
+  await page.getByTestId('swap-input-source').setInputFiles(face('008_ai-sfhq-frontal-glasses-darkskin.jpg'));
+  await expect(page.getByTestId('promode-submit')).toBeEnabled({ timeout: 15_000 });
+  await page.getByTestId('promode-submit').click();
+  await expect(page.getByRole('progressbar', { name: 'Swap progress' })).toBeVisible();
+  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(tiles, { timeout: 90_000 });
+  await expect.poll(() => alerts).toContain('Faces swapped successfully!');
+}
+
+test('an operator uploads two models and a player with metadata', async ({ browser }) => {
+  const { context, page, alerts } = await open(browser);
+  await signInAsOperator(page);
+  await page.goto('/admin/proshoot');
+  await expect(page.getByRole('heading', { name: 'Proshoot catalogue', level: 1 })).toBeVisible();
+  await page.getByTestId('operator-upload').click();
+  await expect.poll(() => alerts.at(-1)).toBe('Please select at least one image.');
+  await operatorUpload(page, alerts, [face('012_ai-sfhq-east-asian-woman.jpg')], { gender: 'female', ethnicity: 'asian', hairColor: 'other', ageRange: '36-45' });
+  await operatorUpload(page, alerts, [face('013_ai-sfhq-beard-glasses-elderly.jpg')], { gender: 'male', ethnicity: 'caucasian', hairColor: 'grey', ageRange: '56+' });
+  await expect(page.getByTestId('operator-entries').locator('li')).toHaveCount(2);
+
+  // A photo without one usable face is refused on its own, with a reason.
+  await page.getByTestId('operator-input').setInputFiles([face('004_nasa-apollo11-crew.jpg')]);
+  await page.getByTestId('operator-upload').click();
+  await expect.poll(() => alerts.at(-1), { timeout: 30_000 }).toBe('Error uploading images.');
+  await expect(page.getByTestId('operator-results')).toContainText('several faces');
+
+  await page.goto('/admin/prosoccer');
+  await expect(page.getByTestId('operator-field-gender')).toHaveValue('male');
+  await page.getByTestId('operator-input').setInputFiles([face('010_ai-sfhq-threequarter-elderly-man.jpg')]);
+  await page.getByTestId('operator-field-playerName').selectOption('Lionel Messi');
+  await expect(page.getByTestId('operator-field-club')).toHaveValue('Inter Miami');
+  await operatorUpload(page, alerts, [], {});
+  await context.close();
+});
+
+test('a user filters with AND, picks a model, swaps, then uses a custom target (Proshoot)', async ({ browser }) => {
+  const { context, page, alerts } = await open(browser);
+  await signUpUser(page);
+  await page.goto('/app/proshoot');
+  await expect(page.getByRole('heading', { name: 'Get Your Pro Portrait.' })).toBeVisible();
+  await expect(page.getByText('Choose a model photo and a face photo, then witness the transformation.')).toBeVisible();
+  await expect(page).toHaveTitle(/^Proshoot/);
+  await expect(page.locator('nav a[aria-current="page"]')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Select Professional Model' }).click();
+  const modal = page.getByTestId('catalogue-modal');
+  await expect(modal.getByTestId('catalogue-entry')).toHaveCount(2);
+  await modal.getByTestId('catalogue-filter-gender').selectOption('female');
+  await expect(modal.getByTestId('catalogue-count')).toHaveText('1 match');
+  await modal.getByTestId('catalogue-filter-hairColor').selectOption('grey');
+  await expect(modal.getByTestId('catalogue-count')).toHaveText('No photo matches these filters.');
+  await modal.getByTestId('catalogue-filter-hairColor').selectOption('');
+  await modal.getByRole('button', { name: 'Hide Filters' }).click();
+  await expect(modal.getByTestId('catalogue-filters')).toBeHidden();
+  await expect(modal.getByRole('button', { name: 'Show Filters' })).toBeVisible();
+  await expect(modal.getByText('Upload Custom Image')).toBeVisible();
+  await modal.getByTestId('catalogue-entry').click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByTestId('promode-target-preview')).toBeVisible();
+  await swapAndSee(page, alerts, 1);
+  await page.locator('[data-testid="gallery-grid"] li button').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.goto('/app/proshoot');
+
+  await page.getByRole('button', { name: 'Select Professional Model' }).click();
+  await page.getByTestId('catalogue-custom-input').setInputFiles(face('007_ai-tpdne-older-woman.jpg'));
+  await expect(page.getByTestId('catalogue-modal')).toBeHidden();
+  await expect(page.getByTestId('promode-target-preview')).toHaveAttribute('data-target', 'custom');
+  await swapAndSee(page, alerts, 2);
+  // The main gallery has none of them.
+  await page.goto('/app');
+  await expect(page.getByTestId('gallery-empty')).toBeVisible();
+  await context.close();
+});
+
+test('a user filters by Player, swaps onto the player, then onto a custom target (Pro Soccer)', async ({ browser }) => {
+  const { context, page, alerts } = await open(browser);
+  await signUpUser(page);
+  await page.goto('/app/prosoccer');
+  await expect(page.getByRole('heading', { name: 'Become a Soccer Star.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Select Professional Player' }).click();
+  const modal = page.getByTestId('catalogue-modal');
+  await expect(modal.getByTestId('catalogue-filter-gender')).toHaveValue('male');
+  await modal.getByTestId('catalogue-filter-playerName').selectOption('Kylian Mbappé');
+  await expect(modal.getByTestId('catalogue-count')).toHaveText('No photo matches these filters.');
+  await modal.getByTestId('catalogue-filter-playerName').selectOption('Lionel Messi');
+  await expect(modal.getByTestId('catalogue-count')).toHaveText('1 match');
+  await modal.getByTestId('catalogue-entry').click();
+  await swapAndSee(page, alerts, 1);
+  await page.getByRole('button', { name: 'Select Professional Player' }).click();
+  await page.getByTestId('catalogue-custom-input').setInputFiles(face('007_ai-tpdne-older-woman.jpg'));
+  await swapAndSee(page, alerts, 2);
+  await context.close();
+});
+
+test('the pro modes speak French', async ({ browser }) => {
+  const { context, page } = await open(browser);
+  await signUpUser(page);
+  await page.goto('/app/proshoot');
+  await page.getByTestId('language-switcher').getByRole('button', { name: 'FR' }).click();
+  await expect(page.getByRole('heading', { name: 'Obtenez votre portrait pro.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Choisir un modèle professionnel' }).click();
+  await expect(page.getByRole('button', { name: 'Masquer les filtres' })).toBeVisible();
+  await expect(page.getByText('Importer une image personnalisée')).toBeVisible();
+  await page.getByTestId('catalogue-close').click();
+  await page.goto('/app/prosoccer');
+  await expect(page.getByRole('heading', { name: 'Devenez une star du football.' })).toBeVisible();
+  await context.close();
+});

@@ -72,6 +72,13 @@ export const configSchema = z.object({
   /** Proof-of-work difficulty: the solver tries up to this many numbers (half on average). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Billing (modules/billing): on when the key, the webhook secret and both prices are set.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STANDARD: z.string().min(1).optional(),
+  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  /** Another Stripe API origin (protocol, host, port), e.g. a local stand-in: http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.string().url().optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -80,6 +87,11 @@ export interface Config extends RawConfig {
   databaseUrl: string;
   databaseKind: 'sqlite' | 'postgres';
   storageDir: string;
+}
+
+/** True when Stripe billing is fully configured; otherwise billing is hidden. */
+export function billingEnabled(config: RawConfig): boolean {
+  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET && config.STRIPE_PRICE_STANDARD && config.STRIPE_PRICE_PREMIUM);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
+import { createBillingService, type BillingService } from './modules/billing/index.ts';
 import { attachSwapJob, createSwapsService, lazyEngine, type EngineHandle, type SwapsService } from './modules/swaps/index.ts';
 
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   /** The face engine pool, created on first use (or by engine.warm() at start-up). */
   engine: EngineHandle;
   swaps: SwapsService;
+  /** Plans and Stripe billing (off unless STRIPE_* are set). */
+  billing: BillingService;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
@@ -33,6 +36,7 @@ export async function createContext(config: Config): Promise<AppContext> {
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const swaps = createSwapsService({ db, storage, queue, config });
+  const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
 
   let closing: Promise<void> | null = null;
   const ctx: AppContext = {
@@ -45,6 +49,7 @@ export async function createContext(config: Config): Promise<AppContext> {
     queue,
     engine,
     swaps,
+    billing,
     close() {
       closing ??= (async () => {
         await queue.stop(config.SHUTDOWN_GRACE_MS);

@@ -5,3 +5,5 @@ export * from './errors.ts';
 export * from './swaps.ts';
 export * from './auth.ts';
 export * from './users.ts';
+export * from './billing.ts';
+export * from './admin-users.ts';

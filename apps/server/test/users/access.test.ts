@@ -39,6 +39,8 @@ const PUBLIC = new Set([
   'GET /app/api/auth/oidc/start',
   'GET /app/api/auth/oidc/callback',
   'GET /app/api/avatars/default.svg',
+  'GET /app/api/billing/config',
+  'POST /app/api/billing/webhook',
 ]);
 
 const fill = (url: string, uid: string) => url.replace(':uid', uid).replace(/:[A-Za-z]+/g, 'x');

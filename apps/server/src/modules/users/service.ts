@@ -49,6 +49,15 @@ export class UsersService {
       terms_accepted_at: input.terms?.acceptedAt ?? null,
       created_at: ms,
       updated_at: ms,
+      stripe_subscription_id: null,
+      stripe_plan: null,
+      subscription_status: null,
+      current_period_end: null,
+      cancel_at_period_end: 0,
+      subscription_created: null,
+      subscription_version: null,
+      invoice_failed_at: null,
+      invoice_paid_at: null,
     };
     try {
       await this.repo.insert(row);

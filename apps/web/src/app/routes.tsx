@@ -7,11 +7,13 @@
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
 import { AccountHome, LoginPage } from '../features/auth';
+import { PlansSection } from '../features/billing';
 import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
 import { ModeCards } from '../features/swap';
 import { DashboardRoute } from './dashboard';
+import { PlansRoute } from './plans';
 
 // Signed-in home until each mode's own screen takes its route: who is signed in and the modes.
 const signedInHome = (
@@ -23,7 +25,19 @@ const signedInHome = (
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },
-  { type: 'page', path: '/', element: <LandingPage />, label: 'nav.home', icon: 'home' },
+  {
+    type: 'page',
+    path: '/',
+    element: (
+      <>
+        <LandingPage />
+        <PlansSection />
+      </>
+    ),
+    label: 'nav.home',
+    icon: 'home',
+  },
+  { type: 'page', path: '/app/plans', element: <PlansRoute />, label: 'billing:nav.plans', icon: 'card' },
   { type: 'page', path: '/login', element: <LoginPage /> },
 
   { type: 'divider', access: 'user' },

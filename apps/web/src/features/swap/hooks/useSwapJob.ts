@@ -24,6 +24,8 @@ export interface SwapJob {
   progress: number;
   /** The reason of the last failure, translated, for the inline message. */
   failure: string | null;
+  /** The stable code of the last failure (e.g. quota_exceeded, to link to the plans). */
+  failureCode: string | null;
   start: (target: File | null, source: File | null) => void;
 }
 
@@ -40,6 +42,7 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
   const [phase, setPhase] = useState<SwapPhase>('idle');
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  const [failureCode, setFailureCode] = useState<string | null>(null);
   const startedAt = useRef(0);
   const eventProgress = useRef<number | null>(null);
   const stopEvents = useRef<(() => void) | null>(null);
@@ -103,6 +106,7 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
       stopFollowing();
       const reason = t(reasonKey(code));
       setFailure(reason);
+      setFailureCode(code ?? null);
       setPhase('idle');
       setProgress(0);
       dispatch(setFaceSwapProcessing(false));
@@ -148,6 +152,7 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
       eventProgress.current = null;
       setProgress(0);
       setFailure(null);
+      setFailureCode(null);
       setPhase('uploading');
       uploadSwap(uid, target, source).then(
         (created) => {
@@ -184,5 +189,5 @@ export function useSwapJob({ uid, onDone }: SwapJobOptions): SwapJob {
 
   // After the result exists the spinner stays until the gallery shows it and clears the flag.
   const shownPhase: SwapPhase = phase === 'finishing' && !processing ? 'idle' : phase;
-  return { phase: shownPhase, progress, failure, start };
+  return { phase: shownPhase, progress, failure, failureCode, start };
 }

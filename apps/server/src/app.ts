@@ -6,6 +6,7 @@ import { createContext, type AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
+import { registerAdminUsers } from './modules/admin-users/index.ts';
 import { registerBilling } from './modules/billing/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
@@ -35,6 +36,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
     await registerSwaps(app, ctx.swaps, ctx.queue);
     await registerBilling(app, ctx.billing, config);
+    await registerAdminUsers(app, ctx.db, () => ctx.billing.enabled);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -6,6 +6,7 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
+import { AdminUsersPage } from '../features/admin-users';
 import { AccountHome, LoginPage } from '../features/auth';
 import { PlansSection } from '../features/billing';
 import { LandingPage } from '../features/landing';
@@ -45,6 +46,7 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app', element: <DashboardRoute />, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
   { type: 'page', path: '/app/proshoot', element: signedInHome, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
   { type: 'page', path: '/app/prosoccer', element: signedInHome, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
+  { type: 'page', path: '/admin/users', element: <AdminUsersPage />, label: 'admin-users:nav.users', icon: 'users', access: 'operator' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

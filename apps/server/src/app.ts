@@ -19,8 +19,8 @@ export interface BuiltApp {
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body.password'];
 
-export async function buildApp(config: Config): Promise<BuiltApp> {
-  const ctx = await createContext(config);
+export async function buildApp(config: Config, overrides?: Parameters<typeof createContext>[1]): Promise<BuiltApp> {
+  const ctx = await createContext(config, overrides);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
     bodyLimit: 1024 * 1024,

@@ -79,6 +79,10 @@ export const configSchema = z.object({
   STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
   /** Another Stripe API origin (protocol, host, port), e.g. a local stand-in: http://127.0.0.1:12111. */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** Classify every uploaded photo and refuse explicit ones (modules/content). */
+  CONTENT_CHECK: bool.default(true),
+  /** Refusal threshold on the classifier's explicit share (porn + hentai), 0..1. */
+  CONTENT_EXPLICIT_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.7),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

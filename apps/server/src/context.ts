@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
+import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
 import { createBillingService, type BillingService } from './modules/billing/index.ts';
 import { attachSwapJob, createSwapsService, lazyEngine, type EngineHandle, type SwapsService } from './modules/swaps/index.ts';
 
@@ -23,11 +24,14 @@ export interface AppContext {
   swaps: SwapsService;
   /** Plans and Stripe billing (off unless STRIPE_* are set). */
   billing: BillingService;
+  /** Explicit content refused on every plan: `await ctx.content.assertAllowed(jpeg)` on every upload. */
+  content: ContentGuard;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
 
-export async function createContext(config: Config): Promise<AppContext> {
+/** `overrides.explicitScore` replaces the content classifier (tests inject a verdict). */
+export async function createContext(config: Config, overrides: { explicitScore?: ExplicitScorer } = {}): Promise<AppContext> {
   const log = pino({ level: config.LOG_LEVEL });
   const { db } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
@@ -36,6 +40,8 @@ export async function createContext(config: Config): Promise<AppContext> {
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const swaps = createSwapsService({ db, storage, queue, config });
+  const content = createContentModule(config, overrides.explicitScore);
+  swaps.checkContentWith(content.guard);
   const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
 
   let closing: Promise<void> | null = null;
@@ -50,11 +56,13 @@ export async function createContext(config: Config): Promise<AppContext> {
     engine,
     swaps,
     billing,
+    content: content.guard,
     close() {
       closing ??= (async () => {
         await queue.stop(config.SHUTDOWN_GRACE_MS);
         await queue.close();
         await engine.close();
+        await content.close();
         await storage.close();
         await db.destroy();
       })();

@@ -58,8 +58,14 @@ function storedWarnings(metrics: string | null): SwapWarning[] {
   }
 }
 
+/** The explicit-content step of intake (modules/content ContentGuard). */
+export interface ContentCheck {
+  assertAllowed(jpeg: Buffer): Promise<void>;
+}
+
 export class SwapsService {
   private readonly lists = new SwapListCache();
+  private content: ContentCheck | null = null;
 
   constructor(
     private readonly repo: SwapsRepository,
@@ -70,9 +76,15 @@ export class SwapsService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Every photo of a swap is classified after cleaning, before anything is stored. */
+  checkContentWith(content: ContentCheck): void {
+    this.content = content;
+  }
+
   async create(input: { uid: string; mode: SwapMode; source: Buffer; target: Buffer }): Promise<UploadResponse> {
     await this.quota.assertCanSwap(input.uid, await this.repo.countPending(input.uid));
     const [source, target] = await Promise.all([cleanImage(input.source, this.maxPixels), cleanImage(input.target, this.maxPixels)]);
+    if (this.content) await Promise.all([this.content.assertAllowed(source.body), this.content.assertAllowed(target.body)]);
     const id = randomUUID();
     const jobId = `swap-${id}`;
     const sourceKey = `uploads/${input.uid}/${id}-source.jpg`;

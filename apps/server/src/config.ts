@@ -81,6 +81,8 @@ export const configSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Classify every uploaded photo and refuse explicit ones (modules/content). */
   CONTENT_CHECK: bool.default(true),
+  /** Classifier worker threads per API process (each holds one model, ~150 MB, ~0.2 s a photo). */
+  CONTENT_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   /** Refusal threshold on the classifier's explicit share (porn + hentai), 0..1. */
   CONTENT_EXPLICIT_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.7),
 });

@@ -170,6 +170,13 @@ describe('webhook deliveries', () => {
     expect((await h.me(user.cookie)).billing?.plan).toBe('free');
   });
 
+  it('forgets a customer deleted in Stripe', async () => {
+    const user = await checkoutFor(h);
+    const customerId = (await h.me(user.cookie)).profile.customerId;
+    await h.deliver(h.stripe.event('customer.deleted', { id: customerId, object: 'customer' }));
+    expect((await h.me(user.cookie)).profile.customerId).toBe('');
+  });
+
   it('records an event for an unknown customer and answers 200', async () => {
     const e = h.stripe.event('invoice.paid', { id: 'in_x', object: 'invoice', customer: 'cus_nobody', created: nowS(), status: 'paid' });
     expect((await h.deliver(e)).status).toBe(200);

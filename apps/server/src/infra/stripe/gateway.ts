@@ -38,6 +38,7 @@ export function toBillingEvent(e: Stripe.Event): BillingEvent {
   const obj = e.data.object as { object?: string };
   if (obj.object === 'subscription') base.subscription = subscriptionView(obj as Stripe.Subscription);
   else if (obj.object === 'invoice') base.invoice = invoiceView(obj as Stripe.Invoice);
+  else if (obj.object === 'customer') base.customer = (obj as Stripe.Customer).id;
   else if (obj.object === 'checkout.session') {
     const s = obj as Stripe.Checkout.Session;
     base.checkout = { customer: idOf(s.customer), uid: s.client_reference_id ?? s.metadata?.uid ?? null, subscriptionId: idOf(s.subscription) };

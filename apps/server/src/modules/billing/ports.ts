@@ -28,6 +28,8 @@ export interface BillingEvent {
   subscription?: StripeSubscriptionView;
   invoice?: StripeInvoiceView;
   checkout?: { customer: string | null; uid: string | null; subscriptionId: string | null };
+  /** customer.* events: the customer's id. */
+  customer?: string;
 }
 
 export interface StripeGateway {

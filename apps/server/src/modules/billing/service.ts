@@ -130,6 +130,8 @@ export class BillingService {
       row = (await tx.findByCustomer(sub.customer)) ?? (sub.metadataUid ? await tx.findByUid(sub.metadataUid) : undefined);
     } else if (event.invoice) {
       row = await tx.findByCustomer(event.invoice.customer);
+    } else if (event.customer) {
+      row = await tx.findByCustomer(event.customer);
     }
     if (!row) {
       this.log({ eventId: event.id, type: event.type }, 'billing event for no known user: recorded, nothing changed');
@@ -137,6 +139,8 @@ export class BillingService {
     }
     if (sub) await this.applySubscription(tx, row, sub, event.created);
     else if (event.invoice) await this.applyInvoice(tx, row, event);
+    // A customer deleted in Stripe: forget it, so the billing button goes and a new Checkout makes another.
+    else if (event.type === 'customer.deleted') await tx.update(row.uid, { customer_id: '' }, now);
   }
 
   private planOf(sub: StripeSubscriptionView): PaidPlanId | null {

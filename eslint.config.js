@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const FEATURES = ['auth', 'landing', 'legal', 'shell', 'swap', 'gallery'];
+const FEATURES = ['auth', 'landing', 'legal', 'shell', 'swap', 'gallery', 'billing', 'admin-users'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/bench-out/**', 'test-results/**', '.tmp/**'] },

@@ -2,12 +2,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { resolve } from 'node:path';
 import type { Config } from './config.ts';
-import { createContext, type AppContext } from './context.ts';
+import { createContext, type AppContext, type ContextOverrides } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
+import { registerAdminUsers } from './modules/admin-users/index.ts';
+import { registerBilling } from './modules/billing/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
 import { registerBulk } from './modules/bulk/index.ts';
@@ -23,9 +25,9 @@ export interface BuiltApp {
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body.password'];
 
-/** `logStream` takes the request log instead of stdout (tests read it). */
-export async function buildApp(config: Config, opts: { logStream?: DestinationStream } = {}): Promise<BuiltApp> {
-  const ctx = await createContext(config);
+/** `logStream` takes the request log instead of stdout (tests read it); the rest overrides context parts. */
+export async function buildApp(config: Config, opts: { logStream?: DestinationStream } & ContextOverrides = {}): Promise<BuiltApp> {
+  const ctx = await createContext(config, opts);
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: 1024 * 1024,
@@ -46,6 +48,8 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await registerSwaps(app, ctx.swaps, ctx.queue);
     await registerBulk(app, ctx);
     await registerCatalogue(app, ctx.catalogue, ctx.swaps);
+    await registerBilling(app, ctx.billing, config);
+    await registerAdminUsers(app, ctx.db, () => ctx.billing.enabled);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -79,6 +79,19 @@ export const configSchema = z.object({
   /** Seeds the demo Proshoot catalogue (30 synthetic portraits) at first start. */
   DEMO_CONTENT: bool.default(true),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Billing (modules/billing): on when the key, the webhook secret and both prices are set.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STANDARD: z.string().min(1).optional(),
+  STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
+  /** Another Stripe API origin (protocol, host, port), e.g. a local stand-in: http://127.0.0.1:12111. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Classify every uploaded photo and refuse explicit ones (modules/content). */
+  CONTENT_CHECK: bool.default(true),
+  /** Classifier worker threads per API process (each holds one model, ~150 MB, ~0.2 s a photo). */
+  CONTENT_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** Refusal threshold on the classifier's explicit share (porn + hentai), 0..1. */
+  CONTENT_EXPLICIT_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.7),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -87,6 +100,11 @@ export interface Config extends RawConfig {
   databaseUrl: string;
   databaseKind: 'sqlite' | 'postgres';
   storageDir: string;
+}
+
+/** True when Stripe billing is fully configured; otherwise billing is hidden. */
+export function billingEnabled(config: RawConfig): boolean {
+  return Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET && config.STRIPE_PRICE_STANDARD && config.STRIPE_PRICE_PREMIUM);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

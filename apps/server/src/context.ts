@@ -6,6 +6,8 @@ import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
 import { createCatalogueService, seedDemoCatalogue, type CatalogueService } from './modules/catalogue/index.ts';
+import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
+import { createBillingService, type BillingService } from './modules/billing/index.ts';
 import { attachSwapJob, createSwapsService, lazyEngine, type EngineHandle, type SwapsService } from './modules/swaps/index.ts';
 
 export interface AppContext {
@@ -23,11 +25,21 @@ export interface AppContext {
   swaps: SwapsService;
   /** Pro modes' catalogues (Proshoot models, soccer players). */
   catalogue: CatalogueService;
+  /** Plans and Stripe billing (off unless STRIPE_* are set). */
+  billing: BillingService;
+  /** Explicit content refused on every plan: `await ctx.content.assertAllowed(jpeg)` on every upload. */
+  content: ContentGuard;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
 
-export async function createContext(config: Config): Promise<AppContext> {
+/** `overrides.explicitScore` replaces the content classifier (tests inject a verdict). */
+/** Parts a test may replace (the explicit-content model's verdict). */
+export interface ContextOverrides {
+  explicitScore?: ExplicitScorer;
+}
+
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
   const log = pino({ level: config.LOG_LEVEL });
   const { db } = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
@@ -38,6 +50,9 @@ export async function createContext(config: Config): Promise<AppContext> {
   const swaps = createSwapsService({ db, storage, queue, config });
   const catalogue = createCatalogueService({ db, storage, faces: engine, maxPixels: config.MAX_IMAGE_PIXELS });
   swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
+  const content = createContentModule(config, overrides.explicitScore);
+  swaps.checkContentWith(content.guard);
+  const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
 
   let closing: Promise<void> | null = null;
   const ctx: AppContext = {
@@ -51,11 +66,14 @@ export async function createContext(config: Config): Promise<AppContext> {
     engine,
     swaps,
     catalogue,
+    billing,
+    content: content.guard,
     close() {
       closing ??= (async () => {
         await queue.stop(config.SHUTDOWN_GRACE_MS);
         await queue.close();
         await engine.close();
+        await content.close();
         await storage.close();
         await db.destroy();
       })();

@@ -7,3 +7,5 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './bulk.ts';
 export * from './catalogue.ts';
+export * from './billing.ts';
+export * from './admin-users.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planStatus } from './billing.ts';
 
 /** Account roles: operators may act on other users' data; admins also manage accounts. */
 export const role = z.enum(['user', 'operator', 'admin']);
@@ -34,5 +35,7 @@ export const meResponse = z.object({
   usage: z.number().int().min(0),
   /** First day of the next period, 'YYYY-MM-DD' (users/{uid}/resetDate). */
   resetDate: z.string(),
+  /** The plan in force and its subscription's state (issue 37). */
+  billing: planStatus.optional(),
 });
 export type MeResponse = z.infer<typeof meResponse>;

@@ -12,3 +12,5 @@ export type { DescribeResult, FaceDescription } from './describe.ts';
 export { createEnginePool } from './pool/pool.ts';
 export type { EnginePool, EnginePoolOptions, PoolSwapOptions, PoolStats } from './pool/pool.ts';
 export { loadModels } from './models.ts';
+export { createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from './content/checker.ts';
+export type { ContentChecker, ContentScores } from './content/checker.ts';

@@ -90,7 +90,7 @@ for (const target of databaseTargets) {
 
     it('operators and paid plans stay unlimited, and are still counted', async () => {
       const op = await user(10, { role: 'operator' });
-      const paid = await user(10, { subscription: 'pro' });
+      const paid = await user(10, { subscription: 'standard' });
       expect((await upload(op)).statusCode).toBe(202);
       expect((await upload(paid)).statusCode).toBe(202);
       expect(await usageOf(op.uid)).toBe(11);

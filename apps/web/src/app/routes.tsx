@@ -6,17 +6,32 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
+import { AdminUsersPage } from '../features/admin-users';
 import { LoginPage } from '../features/auth';
+import { PlansSection } from '../features/billing';
 import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
 import { OperatorCataloguePage } from '../features/catalogue';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
+import { PlansRoute } from './plans';
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },
-  { type: 'page', path: '/', element: <LandingPage />, label: 'nav.home', icon: 'home' },
+  {
+    type: 'page',
+    path: '/',
+    element: (
+      <>
+        <LandingPage />
+        <PlansSection />
+      </>
+    ),
+    label: 'nav.home',
+    icon: 'home',
+  },
+  { type: 'page', path: '/app/plans', element: <PlansRoute />, label: 'billing:nav.plans', icon: 'card' },
   { type: 'page', path: '/login', element: <LoginPage /> },
 
   { type: 'divider', access: 'user' },
@@ -26,6 +41,7 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app/prosoccer', element: <ProModeRoute kind="prosoccer" />, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
   { type: 'page', path: '/admin/proshoot', element: <OperatorCataloguePage kind="proshoot" />, label: 'catalogue:nav.adminProshoot', icon: 'layers', access: 'operator' },
   { type: 'page', path: '/admin/prosoccer', element: <OperatorCataloguePage kind="prosoccer" />, label: 'catalogue:nav.adminProsoccer', icon: 'layers', access: 'operator' },
+  { type: 'page', path: '/admin/users', element: <AdminUsersPage />, label: 'admin-users:nav.users', icon: 'users', access: 'operator' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

@@ -43,8 +43,8 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as multipart form data (uploads). */
-  form?: FormData;
+  /** Sent as multipart form data (uploads), or url-encoded fields (URLSearchParams). */
+  form?: FormData | URLSearchParams;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;

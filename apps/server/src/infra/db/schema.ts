@@ -71,6 +71,20 @@ export interface UsersTable {
   terms_accepted_at: number | null;
   created_at: number;
   updated_at: number;
+  // Billing (0008): the Stripe subscription as last seen; `subscription` above holds the plan in force.
+  stripe_subscription_id: string | null;
+  stripe_plan: string | null;
+  subscription_status: string | null;
+  /** End of the paid period, epoch ms. */
+  current_period_end: number | null;
+  cancel_at_period_end: number;
+  /** The subscription's own creation time (ms): a newer subscription replaces an older one. */
+  subscription_created: number | null;
+  /** Creation time (ms) of the Stripe event last applied to the subscription state. */
+  subscription_version: number | null;
+  /** Latest failed and latest paid invoice (their creation, ms): suspended while failed > paid. */
+  invoice_failed_at: number | null;
+  invoice_paid_at: number | null;
 }
 
 export interface SessionsTable {
@@ -141,6 +155,14 @@ export interface CatalogueSeedsTable {
   seeded_at: number;
 }
 
+export interface BillingEventsTable {
+  /** Stripe event id: each event is handled once. */
+  id: string;
+  type: string;
+  created_at: number;
+  received_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -153,4 +175,5 @@ export interface Database {
   jobs: JobsTable;
   catalogue_entries: CatalogueEntriesTable;
   catalogue_seeds: CatalogueSeedsTable;
+  billing_events: BillingEventsTable;
 }

@@ -1,6 +1,7 @@
 // Pure helpers for the profile fields: names, reset dates and the stored row → API shape.
 import type { MeResponse, UserProfile } from '@visage/contracts';
 import type { UsersTable } from '../../infra/db/schema.ts';
+import { effectivePlan, planStatusOf } from '../billing/plan.ts';
 
 /** Served by users/routes.ts; every new e-mail account starts with it. */
 export const DEFAULT_AVATAR_PATH = '/app/api/avatars/default.svg';
@@ -38,7 +39,7 @@ export function today(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-export function toProfile(row: UsersTable): UserProfile {
+export function toProfile(row: UsersTable, now = Date.now()): UserProfile {
   return {
     createdAt: row.created_at,
     uid: row.uid,
@@ -52,11 +53,12 @@ export function toProfile(row: UsersTable): UserProfile {
     email: row.email,
     emailVerified: row.email_verified === 1,
     ip: row.ip,
-    subscription: row.subscription,
+    // The plan in force now (a cancelled plan ends with its period, a failed payment suspends it).
+    subscription: effectivePlan(row, now),
     customerId: row.customer_id,
   };
 }
 
-export function toMe(row: UsersTable): MeResponse {
-  return { uid: row.uid, role: row.role, profile: toProfile(row), usage: row.usage, resetDate: row.reset_date };
+export function toMe(row: UsersTable, now = Date.now()): MeResponse {
+  return { uid: row.uid, role: row.role, profile: toProfile(row, now), usage: row.usage, resetDate: row.reset_date, billing: planStatusOf(row, now) };
 }

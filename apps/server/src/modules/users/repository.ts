@@ -35,18 +35,17 @@ export class UsersRepository {
   }
 
   /**
-   * Adds n to usage in one conditional UPDATE: only while a free user stays within `limit`
-   * (others are unlimited but counted). Concurrent reservations serialize on the row, so they
+   * Adds n to usage in one conditional UPDATE: only while usage stays within `limit` (null:
+   * unlimited, but counted). Concurrent reservations serialize on the row, so they
    * can never pass the limit together. Returns the period charged, or undefined when refused.
    */
-  async reserveUsage(uid: string, n: number, limit: number, now: number): Promise<string | undefined> {
-    const row = await this.db
+  async reserveUsage(uid: string, n: number, limit: number | null, now: number): Promise<string | undefined> {
+    let update = this.db
       .updateTable('users')
       .set((eb) => ({ usage: eb('usage', '+', n), updated_at: now }))
-      .where('uid', '=', uid)
-      .where((eb) => eb.or([eb('role', '!=', 'user'), eb('subscription', '!=', 'free'), eb(eb('usage', '+', n), '<=', limit)]))
-      .returning('reset_date')
-      .executeTakeFirst();
+      .where('uid', '=', uid);
+    if (limit !== null) update = update.where((eb) => eb(eb('usage', '+', n), '<=', limit));
+    const row = await update.returning('reset_date').executeTakeFirst();
     return row?.reset_date;
   }
 

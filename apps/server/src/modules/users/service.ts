@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { MeResponse, Role, UserProfile } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Db } from '../../infra/db/database.ts';
+import { monthlyLimit } from '../billing/plan.ts';
 import { isUniqueViolation, UsersRepository, type UserRow } from './repository.ts';
 import { DEFAULT_AVATAR_PATH, nextResetDate, normalizeEmail, toMe, toProfile, today } from './profile.ts';
 
@@ -50,6 +51,15 @@ export class UsersService {
       terms_accepted_at: input.terms?.acceptedAt ?? null,
       created_at: ms,
       updated_at: ms,
+      stripe_subscription_id: null,
+      stripe_plan: null,
+      subscription_status: null,
+      current_period_end: null,
+      cancel_at_period_end: 0,
+      subscription_created: null,
+      subscription_version: null,
+      invoice_failed_at: null,
+      invoice_paid_at: null,
     };
     try {
       await this.repo.insert(row);
@@ -97,7 +107,8 @@ export class UsersService {
    */
   async assertCanSwap(uid: string, count = 1, now = new Date()): Promise<void> {
     const row = await this.current(uid, now);
-    if (limited(row) && row.usage + count > FREE_MONTHLY_SWAPS) throw quotaExceeded(row);
+    const limit = limitOf(row, now);
+    if (limit !== null && row.usage + count > limit) throw quotaExceeded(row);
   }
 
   /**
@@ -108,10 +119,10 @@ export class UsersService {
   async reserveSwaps(tx: Db, uid: string, count: number, now = new Date()): Promise<string> {
     const repo = new UsersRepository(tx);
     await repo.rollPeriodIfDue(uid, today(now), nextResetDate(now), now.getTime());
-    const period = await repo.reserveUsage(uid, count, FREE_MONTHLY_SWAPS, now.getTime());
-    if (period) return period;
     const row = await repo.findByUid(uid);
     if (!row) throw notFound('No such user.');
+    const period = await repo.reserveUsage(uid, count, limitOf(row, now), now.getTime());
+    if (period) return period;
     throw quotaExceeded(row);
   }
 
@@ -129,9 +140,9 @@ export class UsersService {
   }
 }
 
-/** Free users (role user, plan free) have a monthly limit; operators, admins and paid plans do not. */
-function limited(row: UserRow): boolean {
-  return row.subscription === 'free' && row.role === 'user';
+/** Monthly image swaps of the plan in force (billing's rule); operators and admins have no limit. */
+function limitOf(row: UserRow, now: Date): number | null {
+  return row.role === 'user' ? monthlyLimit(row, now.getTime()) : null;
 }
 
 function quotaExceeded(row: UserRow): AppError {

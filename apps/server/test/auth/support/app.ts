@@ -33,7 +33,7 @@ export async function testDatabase(dir: string): Promise<TestDatabase> {
   return { kind: 'sqlite', url: join(dir, 'visage.db'), drop: async () => undefined };
 }
 
-export async function makeApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function makeApp(env: Record<string, string> = {}, overrides?: Parameters<typeof buildApp>[1]): Promise<TestApp> {
   const dir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'visage-auth-'));
   const database = env.DATABASE_URL ? null : await testDatabase(dir);
   const databaseUrl = env.DATABASE_URL ?? database?.url ?? '';
@@ -47,7 +47,7 @@ export async function makeApp(env: Record<string, string> = {}): Promise<TestApp
     DATABASE_URL: databaseUrl,
     ...env,
   });
-  const { app, ctx } = await buildApp(config);
+  const { app, ctx } = await buildApp(config, overrides);
   await app.ready();
   return {
     app,

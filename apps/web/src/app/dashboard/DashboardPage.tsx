@@ -3,6 +3,7 @@
 // and gallery features: a finished job makes the gallery refetch at once.
 import { useCallback, useState } from 'react';
 import { AccountHome, loadUser } from '../../features/auth';
+import { UsagePanel } from '../../features/billing';
 import { Gallery } from '../../features/gallery';
 import { ModeCards, SwapForm } from '../../features/swap';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -21,6 +22,7 @@ export default function DashboardPage() {
   return (
     <div className={styles.dashboard}>
       <AccountHome />
+      <UsagePanel refreshSignal={refreshSignal} />
       <ModeCards />
       <SwapForm uid={uid} onSwapDone={onSwapDone} />
       {uid ? <Gallery uid={uid} refreshSignal={refreshSignal} /> : null}

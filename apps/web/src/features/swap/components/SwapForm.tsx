@@ -1,5 +1,6 @@
 // The dashboard's swap form (spec: Main app dashboard, Swap form): two pickers with previews,
 // then Swap Faces, replaced by the progress while a swap runs.
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { useImageSlot } from '../hooks/useImageSlot';
@@ -58,6 +59,14 @@ export function SwapForm({ uid, onSwapDone }: SwapFormProps) {
         {job.failure && !busy && (
           <p className={styles.problem} role="alert" data-testid="swap-failure">
             {t('alerts.failed')} {job.failure}
+            {job.failureCode === 'quota_exceeded' ? (
+              <>
+                {' '}
+                <Link to="/app/plans" data-testid="quota-plans-link">
+                  {t('reasons.seePlans')}
+                </Link>
+              </>
+            ) : null}
           </p>
         )}
       </div>

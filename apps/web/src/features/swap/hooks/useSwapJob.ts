@@ -24,6 +24,8 @@ export interface SwapJob<T = File> {
   progress: number;
   /** The reason of the last failure, translated, for the inline message. */
   failure: string | null;
+  /** The stable code of the last failure (e.g. quota_exceeded, to link to the plans). */
+  failureCode: string | null;
   start: (target: T | null, source: File | null) => void;
 }
 
@@ -44,6 +46,7 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
   const [phase, setPhase] = useState<SwapPhase>('idle');
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  const [failureCode, setFailureCode] = useState<string | null>(null);
   const startedAt = useRef(0);
   const eventProgress = useRef<number | null>(null);
   const stopEvents = useRef<(() => void) | null>(null);
@@ -107,6 +110,7 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
       stopFollowing();
       const reason = t(reasonKey(code));
       setFailure(reason);
+      setFailureCode(code ?? null);
       setPhase('idle');
       setProgress(0);
       dispatch(setFaceSwapProcessing(false));
@@ -152,6 +156,7 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
       eventProgress.current = null;
       setProgress(0);
       setFailure(null);
+      setFailureCode(null);
       setPhase('uploading');
       upload(uid, target, source).then(
         (created) => {
@@ -188,5 +193,5 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
 
   // After the result exists the spinner stays until the gallery shows it and clears the flag.
   const shownPhase: SwapPhase = phase === 'finishing' && !processing ? 'idle' : phase;
-  return { phase: shownPhase, progress, failure, start };
+  return { phase: shownPhase, progress, failure, failureCode, start };
 }

@@ -1,0 +1,32 @@
+// Explicit content is refused on every plan (DECISIONS.md): each uploaded photo is classified
+// on the server before anything is stored. One step for every upload path:
+//   await ctx.content.assertAllowed(jpeg)   // throws 422 explicit_content
+import { AppError } from '../../http/errors.ts';
+
+/** The classifier's answer: the explicit share of the photo, 0..1. */
+export type ExplicitScorer = (jpeg: Buffer) => Promise<number>;
+
+export const EXPLICIT_MESSAGE = 'This photo looks like explicit content, which is refused on every plan. Choose another photo.';
+
+export class ContentGuard {
+  constructor(
+    private readonly score: ExplicitScorer | null,
+    private readonly threshold: number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.score !== null;
+  }
+
+  /** Resolves for an allowed photo; 422 explicit_content for an explicit one. */
+  async assertAllowed(jpeg: Buffer): Promise<void> {
+    if (!this.score) return;
+    const score = await this.score(jpeg);
+    if (score >= this.threshold) throw new AppError(422, 'explicit_content', EXPLICIT_MESSAGE);
+  }
+
+  /** Every photo of one upload, checked together. */
+  async assertAllAllowed(jpegs: Buffer[]): Promise<void> {
+    await Promise.all(jpegs.map((j) => this.assertAllowed(j)));
+  }
+}

@@ -1,0 +1,2 @@
+// Public surface of the admin users feature.
+export { AdminUsersPage } from './components/AdminUsersPage';

@@ -1,0 +1,21 @@
+// Billing calls: whether Stripe billing is on, Checkout, the customer portal, and /me's plan.
+import { billingConfig, meResponse, redirectResponse, type BillingConfig, type MeResponse, type PaidPlanId } from '@visage/contracts';
+import { api, apiRequest } from '../../../lib/api-client';
+
+export function fetchBillingConfig(): Promise<BillingConfig> {
+  return api.get('/billing/config', { schema: billingConfig });
+}
+
+export async function startCheckout(plan: PaidPlanId): Promise<string> {
+  return (await api.post('/billing/checkout', { plan }, { schema: redirectResponse })).url;
+}
+
+/** The spec's create-portal-session call: form field `uid`; answers the portal's address. */
+export async function createPortalSession(uid: string): Promise<string> {
+  const form = new URLSearchParams({ uid });
+  return (await apiRequest('/create-portal-session', { method: 'POST', form, schema: redirectResponse })).url;
+}
+
+export function fetchMe(): Promise<MeResponse> {
+  return api.get('/me', { schema: meResponse });
+}

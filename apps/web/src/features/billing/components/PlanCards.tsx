@@ -1,0 +1,60 @@
+// The three plans side by side (spec §1's legal text): price, image and video allowances (video
+// coming soon), and one action per card given by the page that shows them.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PLANS, planId, type PlanId } from '@visage/contracts';
+import styles from './Plans.module.css';
+
+export interface PlanCardsProps {
+  /** The caller's plan, marked on its card. */
+  current?: PlanId | null;
+  action?: (plan: PlanId) => ReactNode;
+}
+
+export function PlanCards({ current, action }: PlanCardsProps) {
+  const { t } = useTranslation('billing');
+  return (
+    <ul className={styles.cards} data-testid="plan-cards">
+      {planId.options.map((id) => {
+        const p = PLANS[id];
+        return (
+          <li key={id} className={`card ${styles.card} ${current === id ? styles.current : ''}`} data-testid={`plan-${id}`}>
+            <h3 className={styles.name}>{t(`plans.${id}`)}</h3>
+            <p className={styles.price}>{p.priceEur === 0 ? t('price.free') : t('price.monthly', { price: p.priceEur })}</p>
+            <ul className={styles.features}>
+              <li>{p.imageSwaps === null ? t('features.imageUnlimited') : t('features.imageLimited', { count: p.imageSwaps })}</li>
+              <li>
+                {p.videoSwaps === 0 ? (
+                  t('features.videoNone')
+                ) : (
+                  <>
+                    {p.videoSwaps === null ? t('features.videoUnlimited') : t('features.videoLimited', { count: p.videoSwaps })}{' '}
+                    <span className={styles.soon}>{t('features.comingSoon')}</span>
+                  </>
+                )}
+              </li>
+              <li>{t('features.noExplicit')}</li>
+            </ul>
+            {action ? <div className={styles.action}>{action(id)}</div> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The legal text's rules for paid plans, in plain words. */
+export function PlanRules() {
+  const { t } = useTranslation('billing');
+  return (
+    <section className={styles.rules} aria-labelledby="plan-rules-heading" data-testid="plan-rules">
+      <h3 id="plan-rules-heading">{t('rules.heading')}</h3>
+      <ul>
+        {(['advance', 'change', 'cancel', 'refund', 'failed', 'explicit'] as const).map((k) => (
+          <li key={k}>{t(`rules.${k}`)}</li>
+        ))}
+      </ul>
+      <a href="/terms">{t('rules.terms')}</a>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+// Plans and billing through the real server, the real `stripe` SDK and a local Stripe stand-in:
+// a free user at the monthly limit is refused with a link to the plans, subscribes through
+// (stand-in) Checkout, lands back on the app on the paid plan, swaps again, and opens the portal.
+import { resolve, join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { StripeStandIn } from '../apps/server/test/support/stripe-stand-in.ts';
+import { expect, test } from './support/test.ts';
+import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+
+const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const TARGET = join(FACES, '008_ai-sfhq-frontal-glasses-darkskin.jpg');
+const FACE = join(FACES, '012_ai-sfhq-east-asian-woman.jpg');
+
+let stripe: StripeStandIn;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  stripe = new StripeStandIn('whsec_e2e_visage');
+  await stripe.start();
+  server = await startServer({
+    name: 'e2e-billing',
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_visage',
+      STRIPE_PRICE_STANDARD: 'price_e2e_standard',
+      STRIPE_PRICE_PREMIUM: 'price_e2e_premium',
+      STRIPE_API_BASE: stripe.url,
+    },
+  });
+  stripe.webhookUrl = `${server.url}/app/api/billing/webhook`;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await stripe?.stop();
+});
+
+async function signUp(page: Page): Promise<string> {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const overlay = page.getByRole('dialog');
+  await overlay.getByLabel('First Name').fill('Bea');
+  await overlay.getByLabel('Last Name').fill('Billing');
+  await overlay.getByLabel('Email').fill(`bea-${Date.now()}@e2e.example`);
+  await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
+  await overlay.getByRole('checkbox').check();
+  await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('visage.auth') ?? '{}') as { uid?: string }).uid ?? '');
+}
+
+async function pickPairAndSwap(page: Page): Promise<void> {
+  await page.getByTestId('swap-input-target').setInputFiles(TARGET);
+  await page.getByTestId('swap-input-source').setInputFiles(FACE);
+  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Swap Faces', exact: true }).click();
+}
+
+test('from the quota message to the plans, through Checkout, back on a paid plan', async ({ page }) => {
+  test.setTimeout(180_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  const uid = await signUp(page);
+  // The month's 10 free swaps are used (set in the real database, as 10 swaps would).
+  const db = new Database(join(server.dataDir, 'visage.db'));
+  db.prepare('UPDATE users SET usage = 10 WHERE uid = ?').run(uid);
+  db.close();
+
+  await page.reload();
+  await expect(page.getByTestId('usage-figures')).toHaveText('10 of 10 image swaps used this month · 0 swaps left');
+  await pickPairAndSwap(page);
+  const failure = page.getByTestId('swap-failure');
+  await expect(failure).toContainText('You have used all the swaps included in your plan this month.');
+  await failure.getByRole('link', { name: 'See the plans' }).click();
+
+  await expect(page).toHaveURL(/\/app\/plans$/);
+  await expect(page.getByTestId('plan-standard')).toContainText('7 € / month');
+  await expect(page.getByTestId('plan-premium')).toContainText('Unlimited video swaps coming soon');
+  await expect(page.getByTestId('plan-rules')).toContainText('If a payment fails, paid access is suspended until it is paid.');
+  await page.getByTestId('choose-standard').click();
+
+  // Stripe's side (the stand-in): pay; its webhooks reach the server, then it sends us back.
+  await expect(page.getByRole('heading', { name: 'Stand-in Checkout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  await expect(page.getByTestId('usage-panel')).toContainText('Plan: Standard');
+  await expect(page.getByTestId('usage-figures')).toHaveText('Unlimited image swaps · 10 used this month');
+
+  // On the paid plan the same swap goes through.
+  await pickPairAndSwap(page);
+  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(1, { timeout: 90_000 });
+
+  // The billing button (a customerId now) opens the customer portal of this user's customer.
+  await page.getByTestId('billing-button').click();
+  await expect(page.getByRole('heading', { name: 'Stand-in customer portal' })).toBeVisible();
+  const customer = [...stripe.customers.values()].find((c) => c.metadata.uid === uid);
+  await expect(page.locator(`[data-customer="${customer?.id}"]`)).toBeVisible();
+  await page.getByRole('link', { name: 'Return' }).click();
+  await page.waitForURL(/\/app\/?$/);
+});

@@ -1,0 +1,108 @@
+// Explicit-content check: a dedicated worker thread holds the classifier (loaded once, off the
+// caller's event loop) and answers one photo at a time. Started on first use; a crashed worker
+// fails its pending photos and is started again on the next one.
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** nsfwjs's five classes, each a probability (they sum to 1), and the time the model took. */
+export interface ContentScores {
+  drawing: number;
+  hentai: number;
+  neutral: number;
+  porn: number;
+  sexy: number;
+  ms: number;
+}
+
+export interface ContentChecker {
+  classify(image: Buffer): Promise<ContentScores>;
+  /** Starts the worker and waits for its model (ms to load). */
+  warm(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The explicit share of a photo: pornographic and hentai (drawn pornography) together. 'sexy'
+ * (swimwear, lingerie, bare shoulders) is not explicit and stays allowed.
+ */
+export function explicitScore(s: Pick<ContentScores, 'porn' | 'hentai'>): number {
+  return s.porn + s.hentai;
+}
+
+/** Default refusal threshold on explicitScore. */
+export const EXPLICIT_THRESHOLD = 0.7;
+
+const ENTRY = fileURLToPath(new URL('./content-worker.mjs', import.meta.url));
+
+type Pending = { resolve: (s: ContentScores) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+
+export function createContentChecker(opts: { timeoutMs?: number } = {}): ContentChecker {
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  let worker: Worker | null = null;
+  let ready: Promise<number> | null = null;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  function failAll(err: Error): void {
+    for (const [id, p] of pending) {
+      clearTimeout(p.timer);
+      p.reject(err);
+      pending.delete(id);
+    }
+  }
+
+  function start(): Promise<number> {
+    if (ready) return ready;
+    const w = new Worker(ENTRY);
+    worker = w;
+    ready = new Promise<number>((resolve, reject) => {
+      w.on('message', (msg: { type: string; id?: number; loadMs?: number; scores?: ContentScores; error?: string }) => {
+        if (msg.type === 'ready') return resolve(msg.loadMs ?? 0);
+        if (msg.type === 'failed') return reject(new Error(`content classifier failed to load: ${msg.error}`));
+        const p = pending.get(msg.id ?? -1);
+        if (!p) return;
+        pending.delete(msg.id ?? -1);
+        clearTimeout(p.timer);
+        if (msg.type === 'result' && msg.scores) p.resolve(msg.scores);
+        else p.reject(new Error(`content classifier: ${msg.error ?? 'no answer'}`));
+      });
+      w.on('error', (err) => reject(err));
+      w.on('exit', (code) => {
+        if (worker === w) {
+          worker = null;
+          ready = null;
+        }
+        const err = new Error(`content classifier worker exited (${code})`);
+        reject(err);
+        failAll(err);
+      });
+    });
+    ready.catch(() => undefined);
+    return ready;
+  }
+
+  return {
+    warm: start,
+    async classify(image) {
+      await start();
+      const w = worker;
+      if (!w) throw new Error('content classifier is not running');
+      const id = nextId++;
+      return new Promise<ContentScores>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error('content classifier timed out'));
+        }, timeoutMs);
+        pending.set(id, { resolve, reject, timer });
+        w.postMessage({ id, image: new Uint8Array(image) });
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      ready = null;
+      failAll(new Error('content classifier closed'));
+      if (w) await w.terminate();
+    },
+  };
+}

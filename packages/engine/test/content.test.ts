@@ -1,0 +1,30 @@
+// The explicit-content classifier in its worker thread: loads from disk, answers per photo,
+// and the face fixtures are far from the refusal threshold.
+import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from '../src/index.ts';
+import { fixture, FILES } from './fixtures.ts';
+
+const checker = createContentChecker();
+afterAll(() => checker.close());
+
+describe('content checker', () => {
+  it('classifies face photos as not explicit, one model loaded once', async () => {
+    const loadMs = await checker.warm();
+    expect(loadMs).toBeGreaterThan(0);
+    for (const file of [FILES.eileen, FILES.hopper, FILES.crew]) {
+      const jpeg = await sharp(fixture(file)).jpeg().toBuffer();
+      const s = await checker.classify(jpeg);
+      const sum = s.drawing + s.hentai + s.neutral + s.porn + s.sexy;
+      expect(sum).toBeCloseTo(1, 2);
+      expect(explicitScore(s), file).toBeLessThan(EXPLICIT_THRESHOLD / 2);
+    }
+    expect(await checker.warm()).toBe(loadMs);
+  }, 120_000);
+
+  it('fails a photo it cannot decode without stopping the worker', async () => {
+    await expect(checker.classify(Buffer.from('not an image'))).rejects.toThrow(/content classifier/);
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    expect((await checker.classify(jpeg)).neutral).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -9,6 +9,7 @@ import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
 import fastifyMultipart from '@fastify/multipart';
+import { registerUploadCutOff } from './modules/swaps/upload-form.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -32,6 +33,7 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
+    registerUploadCutOff(app);
     await registerSwaps(app, ctx.swaps, ctx.queue);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }

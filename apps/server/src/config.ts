@@ -43,10 +43,11 @@ export const configSchema = z.object({
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
   /**
    * Largest image accepted, in pixels, checked from the header before decoding. 4096 × 4096:
-   * browsers send at most 1920 px on the long side; a decode holds ~12 bytes a pixel at its peak.
+   * browsers send at most 1920 px on the long side (the client compresses); a larger photo is
+   * a mistake or an attack, and costs decode time and memory for nothing.
    */
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(4096 * 4096),
-  /** Image decodes at once per API process (each up to ~200 MB at the pixel cap). */
+  /** Image decodes at once per API process (a progressive JPEG at the cap holds ~100 MB while decoding). */
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Decodes that may wait for a slot; past this an upload gets 503 with Retry-After. */
   IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),

@@ -1,9 +1,10 @@
 // Checks an uploaded image by its content (never the declared type), caps its pixel count
 // before decoding, and re-encodes it so nothing of the original file (metadata, trailing
 // bytes, odd chunks) is ever stored. Every upload path (swaps, catalogue, saved faces,
-// avatars) calls cleanImage. Decoding is bounded: decoding and re-encoding a W×H image peaks near 12
-// bytes a pixel (measured: a 16.8 MP PNG adds ~200 MB of RSS), so only `concurrency` run at once, the rest wait in a
-// short line, and past it the caller gets 503 with Retry-After (see configureImageIntake).
+// avatars) calls cleanImage. Memory is bounded: the pipeline streams in strips (sequential read,
+// no Huffman optimisation, which would hold every coefficient of the image: +200 MB for a
+// 16.8 MP PNG, +11 MB without), only `concurrency` decodes run at once, a few wait, and past
+// that the caller gets 503 with Retry-After (see configureImageIntake).
 import sharp from 'sharp';
 import { AppError } from '../../http/errors.ts';
 
@@ -84,11 +85,12 @@ export async function cleanImage(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): P
   return gate.run(async () => {
     try {
       // rotate() applies EXIF orientation; sharp drops all metadata unless asked to keep it.
-      // sequentialRead: decode top to bottom in strips instead of holding random access.
+      // sequentialRead: decode top to bottom in strips. optimiseCoding off: the optimised Huffman
+      // tables need the whole image's coefficients in memory first (the pixels are the same).
       const { data, info } = await sharp(buf, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
         .rotate()
         .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 95, chromaSubsampling: '4:4:4' })
+        .jpeg({ quality: 95, chromaSubsampling: '4:4:4', optimiseCoding: false })
         .toBuffer({ resolveWithObject: true });
       return { body: data, width: info.width, height: info.height };
     } catch {

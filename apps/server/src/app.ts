@@ -1,9 +1,10 @@
 // buildApp(config): the Fastify instance with every route, ready to listen or to inject.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { createContext, type AppContext, type ContextOverrides } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerNulCheck } from './http/nul-bytes.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
@@ -17,6 +18,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerCatalogue } from './modules/catalogue/index.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
+import { registerUploadCutOff } from './modules/swaps/upload-form.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -32,10 +34,11 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     logger: { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' }, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   registerErrorHandler(app);
   registerRequestLog(app);
+  registerNulCheck(app);
   app.addHook('onClose', async () => ctx.close());
 
   if (config.ROLE !== 'worker') {
@@ -45,6 +48,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
     await registerRateLimit(app);
+    registerUploadCutOff(app);
     await registerSwaps(app, ctx.swaps, ctx.queue);
     await registerBulk(app, ctx);
     await registerCatalogue(app, ctx.catalogue, ctx.swaps);

@@ -42,8 +42,16 @@ export const configSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
   /** First retry delay; doubles with each attempt (plus jitter). */
   JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(2_000),
-  /** Largest image accepted, in pixels, checked from the header before decoding. */
-  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
+  /**
+   * Largest image accepted, in pixels, checked from the header before decoding. 4096 × 4096:
+   * browsers send at most 1920 px on the long side (the client compresses); a larger photo is
+   * a mistake or an attack, and costs decode time and memory for nothing.
+   */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(4096 * 4096),
+  /** Image decodes at once per API process (a progressive JPEG at the cap holds ~100 MB while decoding). */
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Decodes that may wait for a slot; past this an upload gets 503 with Retry-After. */
+  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
   /** Face engine worker threads per worker process; defaults to WORKER_CONCURRENCY. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** A face engine worker whose memory stays above this (MB) after a task is replaced once idle; one with its models loaded sits near 500 MB. */

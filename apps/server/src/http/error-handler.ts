@@ -9,6 +9,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
       const body: ApiError = { error: { code: err.code, message: err.message, details: err.details } };
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.status).send(body);
     }
     if (isZodError(err)) {

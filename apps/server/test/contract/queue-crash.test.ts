@@ -89,5 +89,31 @@ for (const target of queueTargets) {
       }
       expect(await producer.get(id)).toMatchObject({ status: 'done', attempts: 2 });
     }, 180_000);
+
+    it('a worker SIGKILLed on the job\'s last attempt: the job fails once and its onFailed hook runs', async () => {
+      const env = { ...backend.env, MARK_DIR: marks.dir, LEASE_MS: '1500' };
+      const producer = backend.queue(createJobRegistry().handle(crashJob, async () => null));
+      const id = await producer.enqueue(crashJob, { label: 'last' }, { jobId: 'crash-last', maxAttempts: 1 });
+      const victim = spawnWorker({ ...env, VICTIM: '1' });
+      children.push(victim);
+      await waitUntil(() => existsSync(join(marks.dir, 'victim-running')), 60_000, 'the victim to start the job');
+      victim.kill('SIGKILL');
+      await exited(victim);
+
+      const rescuer = spawnWorker(env);
+      children.push(rescuer);
+      const job = await waitUntil(async () => {
+        const j = await producer.get(id);
+        return j?.status === 'done' || j?.status === 'failed' ? j : null;
+      }, 60_000, 'the job to fail');
+      expect(job).toMatchObject({ status: 'failed', error: 'The worker running this job stopped and no attempts are left.' });
+      const hook = await waitUntil(() => readdirSync(marks.dir).find((f) => f.startsWith('onfailed-')), 10_000, 'the onFailed hook');
+      expect(hook).toBe(`onfailed-${rescuer.pid}`);
+      expect(readFileSync(join(marks.dir, hook), 'utf8')).toBe('last: The worker running this job stopped and no attempts are left.');
+      // The handler never ran again.
+      expect(readdirSync(marks.dir).filter((f) => f.startsWith('started-'))).toEqual([`started-1-${victim.pid}`]);
+      rescuer.kill('SIGTERM');
+      expect(await exited(rescuer)).toBe(0);
+    }, 120_000);
   });
 }

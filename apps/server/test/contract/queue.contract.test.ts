@@ -226,7 +226,8 @@ for (const target of queueTargets) {
       });
       const first = backend.queue(firstRegistry, { concurrency: 1 });
       await first.start();
-      const id = await first.enqueue(slowJob, { ms: 0 });
+      // One attempt only: a release at shutdown must not use it up (nor count as a crash).
+      const id = await first.enqueue(slowJob, { ms: 0 }, { maxAttempts: 1 });
       await waitUntil(async () => (await first.get(id))?.status === 'running', 5000, 'running');
       const t0 = Date.now();
       await first.stop(200);

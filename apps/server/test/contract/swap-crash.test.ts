@@ -154,4 +154,36 @@ describe('a swap whose job fails for good', () => {
     expect(Date.now() - t0).toBeLessThan(2000);
     expect(await rest).toBe(true);
   }, 90_000);
+
+  it('SIGTERM during a running swap: the job finishes, then the process exits 0 within 2 s', async () => {
+    const q = await queuedSwap();
+    await q.t.stop();
+    cleanups.pop();
+    const port = await freePort();
+    const env = { ...process.env, DATA_DIR: q.dir, DATABASE_URL: q.url, LOG_LEVEL: 'warn', WEB_DIST: q.dir, ROLE: 'all', ENGINE_WORKERS: '1', JOB_POLL_MS: '100', PORT: String(port) };
+    const server = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: 'ignore' });
+    children.push(server);
+    const exit = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+    const db = createDatabase(q.url).db;
+    cleanups.push(() => db.destroy());
+    const statusOf = async (id: string) => (await db.selectFrom('swaps').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    // The first swap warms the engine; the second is the one running at SIGTERM.
+    await waitUntil(async () => (await statusOf(q.swap.id)) === 'done', 60_000, 'the first swap');
+    await waitUntil(async () => (await fetch(`http://127.0.0.1:${port}/app/api/health`).catch(() => null))?.ok, 30_000, 'HTTP');
+    const fd = new FormData();
+    fd.append('uid', q.uid);
+    fd.append('target', new Blob([fixture('012_ai-sfhq-east-asian-woman.jpg')], { type: 'image/jpeg' }), 't.jpg');
+    fd.append('source', new Blob([fixture('008_ai-sfhq-frontal-glasses-darkskin.jpg')], { type: 'image/jpeg' }), 's.jpg');
+    const second = (await (await fetch(`http://127.0.0.1:${port}/app/api/upload`, { method: 'POST', headers: { cookie: q.cookie }, body: fd })).json()) as UploadResponse;
+    await waitUntil(async () => (await statusOf(second.id)) === 'running', 30_000, 'the second swap to run');
+    const events = await fetch(`http://127.0.0.1:${port}/app/api/jobs/${second.jobId}/events`, { headers: { cookie: q.cookie } });
+    const stream = events.text();
+    server.kill('SIGTERM');
+    expect(await exit).toBe(0);
+    const exitedAt = Date.now();
+    await stream;
+    const row = await db.selectFrom('swaps').select(['status', 'completed_at']).where('id', '=', second.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('done');
+    expect(exitedAt - row.completed_at!).toBeLessThan(2000);
+  }, 90_000);
 });

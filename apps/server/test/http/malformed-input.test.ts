@@ -20,6 +20,8 @@ const BAD_BODIES: Array<{ type: string; body: string | Buffer }> = [
   { type: 'application/json', body: '[]' },
   { type: 'application/json', body: '{"email":{"$gt":""},"uid":[1],"selectedImages":"x","faceId":{}}' },
   { type: 'application/json', body: 'null' },
+  { type: 'application/json', body: '{"email":"a\\u0000@example.com","password":"x\\u0000","uid":"\\u0000","id":"a\\u0000","selectedImages":["\\u0000"],"faceId":"\\u0000","plan":"\\u0000"}' },
+  { type: `multipart/form-data; boundary=${BOUNDARY}`, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="uid"\r\n\r\na\u0000b\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="id"\r\n\r\n\u0000\r\n--${BOUNDARY}--\r\n` },
   { type: 'text/plain', body: 'hello' },
   { type: 'application/x-www-form-urlencoded', body: 'uid=x&a=b' },
   { type: `multipart/form-data; boundary=${BOUNDARY}`, body: 'not a multipart body at all' },

@@ -34,6 +34,9 @@ const registry = createJobRegistry().handle(crashJob, async (payload, ctx) => {
   appendFileSync(join(markDir, 'completions'), `${process.pid}\n`);
   if (db) await sql`insert into crash_effects (job_id, pid) values (${ctx.jobId}, ${process.pid})`.execute(db);
   return { pid: process.pid };
+}, {
+  // Marks which process saw the job fail for good (a lapsed last attempt included).
+  onFailed: async (payload, error) => writeFileSync(join(markDir, `onfailed-${process.pid}`), `${payload.label}: ${error}`, { flag: 'wx' }),
 });
 
 const queue: JobQueue =

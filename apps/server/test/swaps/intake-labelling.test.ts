@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { cleanImage, sniffImage } from '../../src/modules/swaps/image-intake.ts';
+import { cleanImage, configureImageIntake, DEFAULT_MAX_PIXELS, sniffImage } from '../../src/modules/swaps/image-intake.ts';
 import { DIGITAL_SOURCE_TYPE, manipulationXmp, withXmp } from '../../src/modules/swaps/labelling.ts';
 
 const solid = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#8a6' } });
@@ -28,6 +28,26 @@ describe('image intake', () => {
   it('caps the pixel count from the header, before decoding', async () => {
     const big = await solid(300, 300).png().toBuffer();
     await expect(cleanImage(big, 50_000)).rejects.toMatchObject({ status: 413, code: 'image_too_large' });
+  });
+
+  it('keeps the default cap near what browsers send (1920 px long side), far under 40 MP', () => {
+    expect(DEFAULT_MAX_PIXELS).toBe(4096 * 4096);
+  });
+
+  it('decodes one image at a time by default, lets a few wait, and answers 503 with Retry-After past that', async () => {
+    configureImageIntake({ concurrency: 1, queue: 2 });
+    try {
+      const png = await solid(1500, 1500).png().toBuffer();
+      // One decodes, two wait, the fourth is refused at once.
+      const results = await Promise.allSettled([cleanImage(png), cleanImage(png), cleanImage(png), cleanImage(png)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ status: 503, code: 'busy', headers: { 'Retry-After': '2' } });
+      // Once the line has moved, the next one is taken again.
+      await expect(cleanImage(png)).resolves.toMatchObject({ width: 1500, height: 1500 });
+    } finally {
+      configureImageIntake({ concurrency: 1, queue: 32 });
+    }
   });
 
   it('applies EXIF orientation and strips every piece of metadata', async () => {

@@ -19,7 +19,8 @@ for (const target of databaseTargets) {
     beforeAll(async () => {
       database = await target.create();
       // ROLE=api: swaps are created and enqueued, never run, so usage moves only by the quota rules.
-      t = await makeApp({ DATABASE_URL: database.url, ROLE: 'api' });
+      // A long decode line: this test is about the allowance, not the decode bound (503).
+      t = await makeApp({ DATABASE_URL: database.url, ROLE: 'api', IMAGE_DECODE_QUEUE: '100' });
       png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c08060' } }).png().toBuffer();
     }, 60_000);
     afterAll(async () => {

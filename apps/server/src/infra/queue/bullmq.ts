@@ -173,6 +173,11 @@ export class BullMqJobQueue implements JobQueue {
 
   private async process(job: Job, token: string, signal?: AbortSignal): Promise<Json> {
     const name = job.name;
+    // As in the local queue, an attempt whose worker died (a stall) uses up an attempt, so a
+    // crash on the last one fails the job here. (A release at shutdown is not a stall.)
+    if ((job.attemptsMade ?? 0) + (job.stalledCounter ?? 0) >= (job.opts.attempts ?? 1)) {
+      throw new UnrecoverableError('The worker running this job stopped and no attempts are left.');
+    }
     let payload: unknown;
     try {
       payload = this.registry.parse(name, job.data);

@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
+import { hasNul, nulRefused } from '../../http/nul-bytes.ts';
 import { withFormErrors } from '../swaps/upload-form.ts';
 import type { UploadedPhoto } from './service.ts';
 
@@ -34,6 +35,7 @@ async function readPhotos(req: FastifyRequest, fileField: string, maxFiles: numb
         photos.push({ name, body: null, tooLarge: true });
       }
     } else if (typeof part.value === 'string') {
+      if (hasNul(part.value) || hasNul(part.fieldname)) throw nulRefused();
       fields[part.fieldname] = part.value;
     }
   }

@@ -8,6 +8,7 @@ import { defineJob, type JobQueue, type JobRegistry } from '../../infra/queue/in
 import type { Storage } from '../../infra/storage/index.ts';
 import { UsersRepository } from '../users/repository.ts';
 import { UsersService } from '../users/service.ts';
+import { configureImageIntake } from './image-intake.ts';
 import type { SwapEngine } from './ports.ts';
 import { SwapsRepository } from './repository.ts';
 import { swapRoutes } from './routes.ts';
@@ -19,6 +20,7 @@ export { SwapsService } from './service.ts';
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });
 
 export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQueue; config: Config }): SwapsService {
+  configureImageIntake({ concurrency: deps.config.IMAGE_DECODE_CONCURRENCY, queue: deps.config.IMAGE_DECODE_QUEUE });
   const users = new UsersService(new UsersRepository(deps.db));
   return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, users, deps.config.MAX_IMAGE_PIXELS);
 }

@@ -87,7 +87,7 @@ export function streamJobEvents(
     clearInterval(poll);
     clearInterval(heartbeat);
     // At shutdown the socket must go too (a kept-alive one would hold the server's close).
-    if (!res.writableEnded) res.end(() => res.socket?.destroySoon());
+    if (!res.writableEnded) res.end(() => (res.socket as { destroySoon?: () => void } | null)?.destroySoon?.());
   };
   streams.add(finish);
   const check = async (): Promise<void> => {

@@ -224,7 +224,7 @@ export class SwapsService {
    * results go to keys derived from the swap id (a re-run overwrites, never adds), and the
    * row moves to done only once.
    */
-  async run(swapId: string, attempt: number, report: (p: SwapProgress) => void, engine: SwapEngine): Promise<{ swapId: string; status: string }> {
+  async run(swapId: string, _attempt: number, report: (p: SwapProgress) => void, engine: SwapEngine): Promise<{ swapId: string; status: string }> {
     const row = await this.repo.findById(swapId);
     if (!row) return { swapId, status: 'missing' };
     // A finished swap is left alone: done counts once, failed has given its allowance back.
@@ -264,9 +264,8 @@ export class SwapsService {
         await this.fail(swapId, err.code);
         return { swapId, status: 'failed' };
       }
-      // Anything else (a worker crash, storage down) is retried by the queue; the last try records
-      // it (and the job's onFailed hook catches a last attempt that never got here).
-      if (attempt >= SWAP_MAX_ATTEMPTS) await this.fail(swapId, 'engine_failed');
+      // Anything else (a worker crash, storage down) is retried by the queue; once the job has failed
+      // for good, its onFailed hook fails the swap (one path for every adapter and every cause).
       throw err;
     }
   }

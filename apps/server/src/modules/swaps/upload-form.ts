@@ -1,8 +1,11 @@
 // Reads the upload form (uid, target, source) from a multipart request. Each file is cut off at
-// the size limit while it streams in; nothing over the limit is ever held in memory.
-import type { FastifyRequest } from 'fastify';
+// the size limit while it streams in; nothing over the limit is ever held in memory, and the
+// request itself is cut off there: 413 at once, then the connection is closed (no draining).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
+import { hasNul, nulRefused } from '../../http/nul-bytes.ts';
 
 export interface UploadForm {
   fields: Record<string, string>;
@@ -15,6 +18,44 @@ export interface MultiFileForm {
 }
 
 export const fileTooLarge = () => new AppError(413, 'file_too_large', 'The file size should be less than 10 MB.');
+
+/** Requests whose body we stop reading: their answer closes the connection. */
+const cutOff = new WeakSet<object>();
+
+/** The 413 for a body we stop reading; the rest of it is never read (see registerUploadCutOff). */
+function tooLarge(req: FastifyRequest): AppError {
+  cutOff.add(req.raw);
+  req.raw.unpipe();
+  return fileTooLarge();
+}
+
+/**
+ * Once per app, before the routes that read uploads: the answer to a cut-off request carries
+ * `Connection: close`, so Node closes the socket after it instead of reading the rest of the body.
+ */
+export function registerUploadCutOff(app: FastifyInstance): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (cutOff.has(req.raw)) reply.header('Connection', 'close');
+    return payload;
+  });
+}
+
+/**
+ * The file's bytes, refused the moment it passes the limit. (@fastify/multipart's toBuffer()
+ * only throws at the end of the part, after the client has sent everything.)
+ */
+function readFile(req: FastifyRequest, part: MultipartFile): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    part.file.on('data', (c: Buffer) => chunks.push(c));
+    part.file.once('limit', () => {
+      chunks.length = 0;
+      reject(tooLarge(req));
+    });
+    part.file.once('end', () => (part.file.truncated ? reject(tooLarge(req)) : resolve(Buffer.concat(chunks))));
+    part.file.once('error', reject);
+  });
+}
 
 /** A form with at most one file in each of `fileFields` (the swap forms). */
 export async function readUploadForm(req: FastifyRequest, fileFields: readonly string[]): Promise<UploadForm> {
@@ -55,7 +96,10 @@ async function readParts(req: FastifyRequest, limits: Record<string, number>, to
   // One file over the total is let through so that the count check below can name the field.
   for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: total + 1, fields: 10 } })) {
     if (part.type !== 'file') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      if (typeof part.value === 'string') {
+        if (hasNul(part.value) || hasNul(part.fieldname)) throw nulRefused();
+        fields[part.fieldname] = part.value;
+      }
       continue;
     }
     const limit = limits[part.fieldname] ?? 0;
@@ -64,11 +108,7 @@ async function readParts(req: FastifyRequest, limits: Record<string, number>, to
       part.file.resume();
       throw limit === 0 ? unexpectedFile(part.fieldname, 0) : tooMany(part.fieldname, limit);
     }
-    const body = await part.toBuffer().catch((err: { code?: string }) => {
-      throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? fileTooLarge() : err;
-    });
-    if (part.file.truncated) throw fileTooLarge();
-    list.push(body);
+    list.push(await readFile(req, part));
   }
   return { fields, files };
 }
@@ -76,5 +116,5 @@ async function readParts(req: FastifyRequest, limits: Record<string, number>, to
 /** Refuses a body whose declared length cannot fit the form, before reading any of it. */
 export function rejectOversizedBody(req: FastifyRequest, files: number): void {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > files * MAX_UPLOAD_BYTES + 64 * 1024) throw fileTooLarge();
+  if (declared > files * MAX_UPLOAD_BYTES + 64 * 1024) throw tooLarge(req);
 }

@@ -64,6 +64,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every spec signs up from 127.0.0.1 on the shared server; the flood limit has a server test.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // VISAGE_E2E_WEB_DIST: test a build kept elsewhere (e.g. while someone rebuilds apps/web/dist).
       WEB_DIST: process.env.VISAGE_E2E_WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist'),
       ...(typeof options.env === 'function' ? options.env(url) : options.env),

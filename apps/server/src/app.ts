@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -28,6 +29,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
   app.addHook('onClose', async () => ctx.close());
 
   if (config.ROLE !== 'worker') {
+    // Before any route: routes opt in to a limit with config.rateLimit (see http/rate-limit.ts).
+    await registerRateLimit(app, config);
     // First: installs the session guard that every later /app/api route gets.
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);

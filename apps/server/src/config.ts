@@ -71,6 +71,8 @@ export const configSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work difficulty: the solver tries up to this many numbers (half on average). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /** Requests a minute per client address to each of sign-in, sign-up, challenge and OIDC consent (a coarse flood limit). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 

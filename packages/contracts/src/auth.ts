@@ -8,6 +8,8 @@ const email = z.string().trim().max(254).pipe(z.email());
 export const signInRequest = z.object({
   email,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  /** A solved proof-of-work, required once an account has many recent failed sign-ins. */
+  altcha: z.string().max(4096).optional(),
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
@@ -32,6 +34,11 @@ export const botChallenge = z.object({
   signature: z.string(),
 });
 export type BotChallenge = z.infer<typeof botChallenge>;
+
+/** error.details of a sign-in answered bot_check_required / bot_check_failed: the challenge to solve. */
+export const signInBotCheckDetails = z.object({ challenge: botChallenge });
+/** error.details of a 429 too_many_attempts: seconds until the next attempt is allowed. */
+export const tooManyAttemptsDetails = z.object({ retryAfter: z.number().int() });
 
 /** GET /app/api/auth/config: what the login screen may offer. */
 export const authConfigResponse = z.object({

@@ -86,10 +86,11 @@ export interface OidcFlowsTable {
   expires_at: number;
 }
 
-export interface LoginFailuresTable {
-  id: string;
+/** One sign-in limit counter: attempts under `key` since `window_start` (epoch ms). */
+export interface SignInCountersTable {
   key: string;
-  created_at: number;
+  n: number;
+  window_start: number;
 }
 
 export interface SpentChallengesTable {
@@ -102,7 +103,7 @@ export interface Database {
   sessions: SessionsTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_flows: OidcFlowsTable;
-  login_failures: LoginFailuresTable;
+  sign_in_counters: SignInCountersTable;
   spent_challenges: SpentChallengesTable;
   swaps: SwapsTable;
   jobs: JobsTable;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, signInRequest, signUpRequest, type AuthConfigResponse, type MeResponse } from '@visage/contracts';
 import type { Config } from '../../config.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { authFloodLimit } from '../../http/rate-limit.ts';
 import type { BotCheck } from './bot-check.ts';
 import { CALLBACK_PAGE_CSP, callbackPage } from './callback-page.ts';
 import { clientIp, type TrustedProxies } from './client-ip.ts';
@@ -56,24 +57,28 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     passwordMinLength: PASSWORD_MIN_LENGTH,
   }));
 
-  app.get('/app/api/auth/challenge', { config: { auth: 'public' } }, async (_req, reply) => {
+  const rateLimit = authFloodLimit(config);
+  app.get('/app/api/auth/challenge', { config: { auth: 'public', rateLimit } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return botCheck.challenge();
   });
 
-  app.post('/app/api/auth/signup', { config: { auth: 'public' }, bodyLimit: 16 * 1024 }, async (req, reply) => {
+  app.post('/app/api/auth/signup', { config: { auth: 'public', rateLimit }, bodyLimit: 16 * 1024 }, async (req, reply) => {
     const body = parseBody(signUpRequest, req.body);
     const signedIn = await service.signUp(body, info(req));
     reply.status(201);
     return startSession(req, reply, signedIn);
   });
 
-  app.post('/app/api/auth/signin', { config: { auth: 'public' }, bodyLimit: 8 * 1024 }, async (req, reply) => {
+  app.post('/app/api/auth/signin', { config: { auth: 'public', rateLimit }, bodyLimit: 8 * 1024 }, async (req, reply) => {
     const body = parseBody(signInRequest, req.body);
     try {
       return await startSession(req, reply, await service.signIn(body, info(req)));
     } catch (err) {
-      if (err instanceof AppError && err.status === 429) reply.header('Retry-After', '900');
+      if (err instanceof AppError && err.status === 429) {
+        const retryAfter = (err.details as { retryAfter?: number } | undefined)?.retryAfter;
+        reply.header('Retry-After', String(retryAfter ?? 900));
+      }
       throw err;
     }
   });

@@ -11,11 +11,9 @@ import type { SessionUser } from './guards.ts';
 import type { OidcClaims } from './oidc.ts';
 import { assertPasswordAllowed, hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-/** Failed sign-ins allowed per account and per IP in the window; the next one gets 429. */
-export const MAX_FAILURES = 10;
 
 export interface RequestInfo {
   ip: string;
@@ -36,6 +34,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly users: UsersService,
     private readonly botCheck: BotCheck,
+    private readonly limits: SignInLimits = new SignInLimits(repo),
   ) {}
 
   // Sessions ---------------------------------------------------------------
@@ -88,22 +87,32 @@ export class AuthService {
   // E-mail sign-in -----------------------------------------------------------
   async signIn(input: SignInRequest, info: RequestInfo, now = Date.now()): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
-    const accountKey = `account:${email}`;
-    const ipKey = `ip:${info.ip}`;
-    const since = now - FAILURE_WINDOW_MS;
-    const [byAccount, byIp] = await Promise.all([this.repo.countFailures(accountKey, since), this.repo.countFailures(ipKey, since)]);
-    if (byAccount >= MAX_FAILURES || byIp >= MAX_FAILURES) {
-      throw new AppError(429, 'too_many_attempts', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+    // Reserved before the password check, so concurrent attempts cannot all pass the limit.
+    const attempt = await this.limits.reserve(email, info.ip, now);
+    let outcome: 'refused' | 'failed' | 'ok' = 'refused';
+    let user: UserRow | undefined;
+    try {
+      if (attempt.powLevel > 0) await this.assertSignInProofOfWork(input.altcha, attempt.powLevel, now);
+      outcome = 'failed';
+      user = await this.users.findByEmail(email);
+      // Unknown e-mails and password-less accounts cost one argon2 verification too.
+      const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyDummy(input.password);
+      if (!user || !ok) throw invalidCredentials();
+      outcome = 'ok';
+    } finally {
+      if (outcome === 'refused') await this.limits.release(attempt);
+      else if (outcome === 'failed') await this.limits.failed(attempt);
+      else await this.limits.succeeded(attempt);
     }
-    const user = await this.users.findByEmail(email);
-    // Unknown e-mails and password-less accounts cost one argon2 verification too.
-    const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyDummy(input.password);
-    if (!user || !ok) {
-      await this.repo.addFailures([accountKey, ipKey], now, since);
-      throw invalidCredentials();
-    }
-    await this.repo.clearFailures(accountKey);
     return this.createSession(user, info, now);
+  }
+
+  /** An account under attack: the sign-in carries a solved challenge of the level asked; the answer brings a fresh one. */
+  private async assertSignInProofOfWork(altcha: string | undefined, level: number, now: number): Promise<void> {
+    if (altcha && (await this.botCheck.verify(altcha, now, level))) return;
+    const details = { challenge: await this.botCheck.challenge(now, level) };
+    if (!altcha) throw new AppError(400, 'bot_check_required', 'Please complete the verification.', details);
+    throw new AppError(400, 'bot_check_failed', 'The verification failed. Please try again.', details);
   }
 
   // OIDC -----------------------------------------------------------------------

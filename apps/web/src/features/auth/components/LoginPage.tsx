@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/Logo';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { postSignIn } from '../api/auth-api';
+import { signInWithBotCheck } from '../api/sign-in';
 import { useAuthConfig } from '../hooks/useAuthConfig';
 import { useOidcPopup } from '../hooks/useOidcPopup';
 import { errorKey } from '../lib/error-key';
@@ -25,7 +25,7 @@ export function LoginPage() {
   const [params, setParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<false | 'submitting' | 'verifying'>(false);
   // The OIDC callback page sends a window without an opener back here with ?oidc=…
   const oidcResult = params.get('oidc');
   const [error, setError] = useState<string | null>(() => (oidcResult && oidcResult !== 'ok' ? errorKey(oidcResult) : null));
@@ -42,10 +42,10 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
+    setBusy('submitting');
     setError(null);
     try {
-      dispatch(startSession(await postSignIn({ email, password })));
+      dispatch(startSession(await signInWithBotCheck({ email, password }, () => setBusy('verifying'))));
     } catch (failure) {
       setError(errorKey(failure));
       setBusy(false);
@@ -93,8 +93,8 @@ export function LoginPage() {
               {t(shownError, { provider })}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary btn-lg" disabled={busy || fetching}>
-            {busy ? t('login.submitting') : t('login.submit')}
+          <button type="submit" className="btn btn-primary btn-lg" disabled={busy !== false || fetching}>
+            {busy === 'verifying' ? t('login.verifying') : busy ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
 

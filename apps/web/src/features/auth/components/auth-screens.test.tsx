@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
+import { createChallenge, verifySolution } from 'altcha-lib';
 import type { MeResponse } from '@visage/contracts';
 import { App } from '../../../app/App';
 import { routeObjects } from '../../../app/router';
@@ -74,6 +75,29 @@ describe('login screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/'));
     expect(store.getState().auth).toMatchObject({ signedIn: true, uid: 'u1', nom: 'Ada' });
     expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toEqual({ uid: 'u1', loggedIn: 'true', role: 'user' });
+  });
+
+  it('solves the proof-of-work the server asks for and signs in with it', async () => {
+    const hmacKey = 'test-key-0123456789';
+    const challenge = await createChallenge({ hmacKey, maxnumber: 3000, expires: new Date(Date.now() + 60_000), params: { level: '1' } });
+    const bodies: Array<{ altcha?: string }> = [];
+    handler = (url, init) => {
+      if (!url.endsWith('/auth/signin')) return { status: 200, body: authConfig(false) };
+      const body = JSON.parse(String(init?.body)) as { altcha?: string };
+      bodies.push(body);
+      return body.altcha
+        ? { status: 200, body: me() }
+        : { status: 400, body: { error: { code: 'bot_check_required', message: 'Please complete the verification.', details: { challenge } } } };
+    };
+    const { router } = renderAt('/login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Velvet-Otter-42' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/'));
+    expect(bodies).toHaveLength(2);
+    expect(await verifySolution(bodies[1]?.altcha ?? '', hmacKey)).toBe(true);
   });
 
   it('shows a short non-revealing message when sign-in fails', async () => {

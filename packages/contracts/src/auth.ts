@@ -20,6 +20,8 @@ export const signUpRequest = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH),
   /** The terms checkbox; must be true. */
   termsAccepted: z.boolean(),
+  /** The "I am 13 or older" checkbox; must be true (optional here so that its absence gets its own message). */
+  ageConfirmed: z.boolean().optional(),
   /** Base64 JSON of a solved proof-of-work challenge (altcha payload). */
   altcha: z.string().max(4096).optional(),
 });
@@ -57,6 +59,20 @@ export const oidcPopupMessage = z.object({
 });
 export type OidcPopupMessage = z.infer<typeof oidcPopupMessage>;
 
+/**
+ * POST /app/api/auth/oidc/consent: the consent step of a first OIDC sign-in (the callback answered
+ * code 'consent_required'). Both must be true; the account is created and signed in.
+ */
+export const oidcConsentRequest = z.object({
+  termsAccepted: z.boolean().optional(),
+  ageConfirmed: z.boolean().optional(),
+});
+export type OidcConsentRequest = z.infer<typeof oidcConsentRequest>;
+
+/** GET /app/api/auth/oidc/consent: who is about to get an account, for the consent dialog. */
+export const oidcConsentInfo = z.object({ email: z.string(), name: z.string(), providerName: z.string() });
+export type OidcConsentInfo = z.infer<typeof oidcConsentInfo>;
+
 /** Stable error codes of the accounts API (error.code in the error body). */
 export const AUTH_ERROR = {
   invalidCredentials: 'invalid_credentials',
@@ -67,6 +83,10 @@ export const AUTH_ERROR = {
   weakPassword: 'weak_password',
   commonPassword: 'common_password',
   termsRequired: 'terms_required',
+  ageRequired: 'age_required',
+  consentRequired: 'consent_required',
+  consentExpired: 'oidc_consent_expired',
+  rateLimited: 'rate_limited',
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
 } as const;

@@ -186,7 +186,7 @@ async function signUpSecure(s: TestApp) {
   const res = await s.app.inject({
     method: 'POST',
     url: '/app/api/auth/signup',
-    payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD, termsAccepted: true, altcha: await solvedChallenge(s.app) },
+    payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD, termsAccepted: true, ageConfirmed: true, altcha: await solvedChallenge(s.app) },
   });
   expect(res.statusCode).toBe(201);
   return { res };

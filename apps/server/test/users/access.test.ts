@@ -38,6 +38,9 @@ const PUBLIC = new Set([
   'POST /app/api/auth/logout',
   'GET /app/api/auth/oidc/start',
   'GET /app/api/auth/oidc/callback',
+  'GET /app/api/auth/oidc/consent',
+  'POST /app/api/auth/oidc/consent',
+  'DELETE /app/api/auth/oidc/consent',
   'GET /app/api/avatars/default.svg',
 ]);
 

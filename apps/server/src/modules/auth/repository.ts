@@ -2,7 +2,7 @@
 // and spent proof-of-work challenges.
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database.ts';
-import type { OidcFlowsTable, SessionsTable } from '../../infra/db/schema.ts';
+import type { OidcFlowsTable, OidcPendingSignupsTable, SessionsTable } from '../../infra/db/schema.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import type { SessionUser } from './guards.ts';
 
@@ -89,6 +89,28 @@ export class AuthRepository {
     await this.db.deleteFrom('oidc_flows').where('expires_at', '<=', now).execute();
     if (Number(res.numDeletedRows) !== 1 || flow.expires_at <= now) return undefined;
     return flow;
+  }
+
+  // Pending OIDC sign-ups (waiting for consent) ---------------------------------
+  async insertPendingSignup(row: Selectable<OidcPendingSignupsTable>, now: number): Promise<void> {
+    await this.db.deleteFrom('oidc_pending_signups').where('expires_at', '<=', now).execute();
+    await this.db.insertInto('oidc_pending_signups').values(row).execute();
+  }
+
+  async findPendingSignup(tokenHash: string, now: number): Promise<Selectable<OidcPendingSignupsTable> | undefined> {
+    return this.db.selectFrom('oidc_pending_signups').selectAll().where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
+  }
+
+  /** Reads and deletes a pending sign-up: each can complete at most once. */
+  async takePendingSignup(tokenHash: string, now: number): Promise<Selectable<OidcPendingSignupsTable> | undefined> {
+    const row = await this.findPendingSignup(tokenHash, now);
+    if (!row) return undefined;
+    const res = await this.db.deleteFrom('oidc_pending_signups').where('token_hash', '=', tokenHash).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1 ? row : undefined;
+  }
+
+  async deletePendingSignup(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('oidc_pending_signups').where('token_hash', '=', tokenHash).execute();
   }
 
   async findIdentity(issuer: string, subject: string): Promise<string | undefined> {

@@ -1,14 +1,13 @@
-// Account rules: sign-up, sign-in (with brute-force limits and no account
-// enumeration), sessions, OIDC sign-in and the first admin.
+// Account rules: sign-up (with the consent and age record), sign-in (with brute-force limits
+// and no account enumeration), sessions and the first admin. OIDC accounts: oidc-accounts.ts.
 import type { MeResponse, Role, SignInRequest, SignUpRequest } from '@visage/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import type { UserRow } from '../users/repository.ts';
-import { capitalizeWords, normalizeEmail, splitAtFirstSpace, toMe } from '../users/profile.ts';
+import { capitalizeWords, normalizeEmail, toMe } from '../users/profile.ts';
 import type { UsersService } from '../users/service.ts';
 import type { BotCheck } from './bot-check.ts';
 import type { SessionUser } from './guards.ts';
-import type { OidcClaims } from './oidc.ts';
 import { assertPasswordAllowed, hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
 import { SignInLimits } from './sign-in-limits.ts';
@@ -67,10 +66,12 @@ export class AuthService {
     if (input.termsAccepted !== true) {
       throw new AppError(400, 'terms_required', 'Please accept the Terms of Use and the Privacy Policy.');
     }
+    if (input.ageConfirmed !== true) throw new AppError(400, 'age_required', 'Please confirm that you are 13 or older.');
     // Cheap checks first so the client never solves a challenge for a form that cannot pass.
     assertPasswordAllowed(input.password, input.email);
     if (!input.altcha) throw new AppError(400, 'bot_check_required', 'Please complete the verification.');
-    if (!(await this.botCheck.verify(input.altcha))) {
+    const now = Date.now();
+    if (!(await this.botCheck.verify(input.altcha, now))) {
       throw new AppError(400, 'bot_check_failed', 'The verification failed. Please try again.');
     }
     const user = await this.users.create({
@@ -79,7 +80,9 @@ export class AuthService {
       nom: capitalizeWords(input.firstName),
       prenom: capitalizeWords(input.lastName),
       ip: info.ip,
-      terms: { version: this.config.TERMS_VERSION, acceptedAt: Date.now() },
+      terms: { version: this.config.TERMS_VERSION, acceptedAt: now },
+      consentMethod: 'signup-form',
+      ageConfirmedAt: now,
     });
     return this.createSession(user, info);
   }
@@ -115,40 +118,6 @@ export class AuthService {
     throw new AppError(400, 'bot_check_failed', 'The verification failed. Please try again.', details);
   }
 
-  // OIDC -----------------------------------------------------------------------
-  /** The account for a verified OIDC identity: known identity, linked e-mail account, or a new profile. */
-  async oidcAccount(claims: OidcClaims, info: RequestInfo): Promise<UserRow> {
-    const now = Date.now();
-    const knownUid = await this.repo.findIdentity(claims.issuer, claims.subject);
-    if (knownUid) {
-      const user = await this.users.findByUid(knownUid);
-      if (user) return user;
-    }
-    if (!claims.email) throw new AppError(400, 'oidc_email_missing', 'The provider did not share an e-mail address.');
-    const existing = await this.users.findByEmail(claims.email);
-    if (existing) {
-      // Linking on an unverified e-mail would let anyone who types a victim's address take the account.
-      if (!claims.emailVerified) {
-        throw new AppError(409, 'oidc_email_unverified', 'An account already uses this e-mail. Sign in with your password.');
-      }
-      await this.repo.insertIdentity(claims.issuer, claims.subject, existing.uid, now);
-      if (!existing.email_verified) await this.users.markEmailVerified(existing.uid);
-      return (await this.users.findByUid(existing.uid)) ?? existing;
-    }
-    const [nom, prenom] = splitAtFirstSpace(claims.name ?? '');
-    const user = await this.users.create({
-      email: claims.email,
-      passwordHash: null,
-      nom,
-      prenom,
-      pic: claims.picture,
-      ip: info.ip,
-      emailVerified: claims.emailVerified,
-    });
-    await this.repo.insertIdentity(claims.issuer, claims.subject, user.uid, now);
-    return user;
-  }
-
   // Operators' tools -------------------------------------------------------------
   /**
    * Creates an account with `role`, or gives an existing one that role (and the
@@ -173,6 +142,10 @@ export class AuthService {
       nom: capitalizeWords(input.firstName ?? ''),
       prenom: capitalizeWords(input.lastName ?? ''),
       ip: '127.0.0.1',
+      // The operator who creates the account records the consent and the age on the person's behalf.
+      terms: { version: this.config.TERMS_VERSION, acceptedAt: Date.now() },
+      consentMethod: 'admin-cli',
+      ageConfirmedAt: Date.now(),
     });
     return { user, created: true };
   }

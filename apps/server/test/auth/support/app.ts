@@ -104,6 +104,7 @@ export async function signUp(
     email: uniqueEmail(),
     password: GOOD_PASSWORD,
     termsAccepted: true,
+    ageConfirmed: true,
     altcha: await solvedChallenge(app),
     ...overrides,
   };

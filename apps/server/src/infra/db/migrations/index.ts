@@ -4,11 +4,13 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_jobs.ts';
 import * as m0002 from './0002_accounts.ts';
 import * as m0003 from './0003_swaps.ts';
+import * as m0004a from './0004_consent.ts';
 import * as m0004b from './0004_sign_in_counters.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
   '0002_accounts': m0002,
   '0003_swaps': m0003,
+  '0004_consent': m0004a,
   '0004_sign_in_counters': m0004b,
 };

@@ -11,6 +11,7 @@ import { useAuthConfig } from '../hooks/useAuthConfig';
 import { useOidcPopup } from '../hooks/useOidcPopup';
 import { errorKey } from '../lib/error-key';
 import { loadUser, startSession } from '../store/auth-slice';
+import { OidcConsentDialog } from './OidcConsentDialog';
 import { SignUpOverlay } from './SignUpOverlay';
 import styles from './LoginPage.module.css';
 
@@ -28,7 +29,11 @@ export function LoginPage() {
   const [busy, setBusy] = useState<false | 'submitting' | 'verifying'>(false);
   // The OIDC callback page sends a window without an opener back here with ?oidc=…
   const oidcResult = params.get('oidc');
-  const [error, setError] = useState<string | null>(() => (oidcResult && oidcResult !== 'ok' ? errorKey(oidcResult) : null));
+  const [error, setError] = useState<string | null>(() =>
+    oidcResult && oidcResult !== 'ok' && oidcResult !== 'consent_required' ? errorKey(oidcResult) : null,
+  );
+  // A first sign-in with the provider ends in the consent dialog (popup message or, without an opener, ?oidc=consent_required).
+  const [consentFromUrl, setConsentFromUrl] = useState(oidcResult === 'consent_required');
   const [overlayOpen, setOverlayOpen] = useState(false);
   const oidc = useOidcPopup(() => void dispatch(loadUser()));
 
@@ -131,6 +136,15 @@ export function LoginPage() {
         </p>
       </section>
       {overlayOpen ? <SignUpOverlay onClose={() => setOverlayOpen(false)} /> : null}
+      {consentFromUrl || oidc.state.status === 'consent' ? (
+        <OidcConsentDialog
+          provider={provider}
+          onClose={() => {
+            setConsentFromUrl(false);
+            oidc.reset();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -33,7 +33,8 @@ async function signUp(page: Page, email: string): Promise<void> {
   await overlay.getByLabel('Last Name').fill('lovelace');
   await overlay.getByLabel('Email').fill(email);
   await overlay.getByLabel('New Password').fill(PASSWORD);
-  await overlay.getByRole('checkbox').check();
+  await overlay.getByRole('checkbox', { name: /I accept the/ }).check();
+  await overlay.getByLabel('I confirm that I am 13 years of age or older.').check();
   const challenge = page.waitForResponse((r) => r.url().endsWith('/app/api/auth/challenge'));
   const signups: number[] = [];
   page.on('response', (r) => {
@@ -140,7 +141,7 @@ test.describe('OpenID Connect popup', () => {
     await idp?.close();
   });
 
-  test('the first sign-in through the popup creates a profile and lands on /app/', async ({ page }) => {
+  test('the first sign-in through the popup asks for consent, then creates the profile and lands on /app/', async ({ page }) => {
     idp.accounts.set('katherine', { email: 'katherine.johnson@idp.test', email_verified: true, name: 'Katherine Coleman Johnson', picture: `${server.url}/app/api/avatars/default.svg` });
     await page.goto(`${server.url}/login`);
     const button = page.getByRole('button', { name: 'Login/Sign Up with Google' });
@@ -156,6 +157,18 @@ test.describe('OpenID Connect popup', () => {
     const closed = popup.waitForEvent('close');
     await popup.locator('button[type="submit"]').click();
     await closed;
+
+    // The consent step: no account yet; the dialog asks for the terms and the age.
+    const dialog = page.getByRole('dialog', { name: 'One last step' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('consent-email')).toHaveText('katherine.johnson@idp.test');
+    expect((await page.request.get(`${server.url}/app/api/me`)).status()).toBe(401);
+    await dialog.getByRole('checkbox', { name: /I accept the/ }).check();
+    await dialog.getByRole('button', { name: 'Create my account' }).click();
+    // The browser's own check stops the form while the age box is empty.
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('I confirm that I am 13 years of age or older.').check();
+    await dialog.getByRole('button', { name: 'Create my account' }).click();
 
     await expect(page).toHaveURL(`${server.url}/app/`);
     await expect(page.getByRole('heading', { name: 'Welcome, Katherine Coleman Johnson' })).toBeVisible();

@@ -37,7 +37,8 @@ async function signUp(page: Page, who: string): Promise<Account> {
   await overlay.getByLabel('Last Name').fill(who);
   await overlay.getByLabel('Email').fill(email);
   await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
-  await overlay.getByRole('checkbox').check();
+  await overlay.getByRole('checkbox', { name: /I accept the/ }).check();
+  await overlay.getByLabel('I confirm that I am 13 years of age or older.').check();
   await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
   await expect(page.getByTestId('gallery')).toBeVisible();

@@ -66,6 +66,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // The demo catalogue is analysed in the background at start: specs that want it turn it on.
       DEMO_CONTENT: 'false',
+      // Every spec signs up from 127.0.0.1 on the shared server; the flood limit has a server test.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // VISAGE_E2E_WEB_DIST: test a build kept elsewhere (e.g. while someone rebuilds apps/web/dist).
       WEB_DIST: process.env.VISAGE_E2E_WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist'),
       ...(typeof options.env === 'function' ? options.env(url) : options.env),

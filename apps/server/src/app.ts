@@ -43,11 +43,12 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
 
   if (config.ROLE !== 'worker') {
     await registerSecurityHeaders(app, { https: config.PUBLIC_URL?.startsWith('https:') ?? false });
+    // Before any route: routes opt in to a limit with config.rateLimit (see http/rate-limit.ts).
+    await registerRateLimit(app, config);
     // Before any route: installs the guard that decides every request from its route's declared access.
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-    await registerRateLimit(app);
     registerUploadCutOff(app);
     await registerSwaps(app, ctx.swaps, ctx.queue);
     await registerBulk(app, ctx);

@@ -86,6 +86,8 @@ export const configSchema = z.object({
   ADMIN_TEST_WORD: z.string().min(1).optional(),
   /** Seeds the demo Proshoot catalogue (30 synthetic portraits) at first start. */
   DEMO_CONTENT: bool.default(true),
+  /** Requests a minute per client address to each of sign-in, sign-up, challenge and OIDC consent (a coarse flood limit). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Billing (modules/billing): on when the key, the webhook secret and both prices are set.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),

@@ -8,6 +8,8 @@ const email = z.string().trim().max(254).pipe(z.email());
 export const signInRequest = z.object({
   email,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  /** A solved proof-of-work, required once an account has many recent failed sign-ins. */
+  altcha: z.string().max(4096).optional(),
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
 
@@ -18,6 +20,8 @@ export const signUpRequest = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH),
   /** The terms checkbox; must be true. */
   termsAccepted: z.boolean(),
+  /** The "I am 13 or older" checkbox; must be true (optional here so that its absence gets its own message). */
+  ageConfirmed: z.boolean().optional(),
   /** Base64 JSON of a solved proof-of-work challenge (altcha payload). */
   altcha: z.string().max(4096).optional(),
 });
@@ -32,6 +36,11 @@ export const botChallenge = z.object({
   signature: z.string(),
 });
 export type BotChallenge = z.infer<typeof botChallenge>;
+
+/** error.details of a sign-in answered bot_check_required / bot_check_failed: the challenge to solve. */
+export const signInBotCheckDetails = z.object({ challenge: botChallenge });
+/** error.details of a 429 too_many_attempts: seconds until the next attempt is allowed. */
+export const tooManyAttemptsDetails = z.object({ retryAfter: z.number().int() });
 
 /** GET /app/api/auth/config: what the login screen may offer. */
 export const authConfigResponse = z.object({
@@ -50,6 +59,20 @@ export const oidcPopupMessage = z.object({
 });
 export type OidcPopupMessage = z.infer<typeof oidcPopupMessage>;
 
+/**
+ * POST /app/api/auth/oidc/consent: the consent step of a first OIDC sign-in (the callback answered
+ * code 'consent_required'). Both must be true; the account is created and signed in.
+ */
+export const oidcConsentRequest = z.object({
+  termsAccepted: z.boolean().optional(),
+  ageConfirmed: z.boolean().optional(),
+});
+export type OidcConsentRequest = z.infer<typeof oidcConsentRequest>;
+
+/** GET /app/api/auth/oidc/consent: who is about to get an account, for the consent dialog. */
+export const oidcConsentInfo = z.object({ email: z.string(), name: z.string(), providerName: z.string() });
+export type OidcConsentInfo = z.infer<typeof oidcConsentInfo>;
+
 /** Stable error codes of the accounts API (error.code in the error body). */
 export const AUTH_ERROR = {
   invalidCredentials: 'invalid_credentials',
@@ -60,6 +83,10 @@ export const AUTH_ERROR = {
   weakPassword: 'weak_password',
   commonPassword: 'common_password',
   termsRequired: 'terms_required',
+  ageRequired: 'age_required',
+  consentRequired: 'consent_required',
+  consentExpired: 'oidc_consent_expired',
+  rateLimited: 'rate_limited',
   unauthenticated: 'unauthenticated',
   forbidden: 'forbidden',
 } as const;

@@ -54,6 +54,9 @@ function popupMessage(res: LightMyRequestResponse): { ok: boolean; code?: string
 }
 
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie } });
+const CONSENT = '/app/api/auth/oidc/consent';
+const consent = (cookie: string, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: CONSENT, payload, remoteAddress, headers: cookie ? { cookie } : {} });
 
 describe('OIDC popup sign-in', () => {
   it('tells the login screen that a provider is configured', async () => {
@@ -61,15 +64,33 @@ describe('OIDC popup sign-in', () => {
     expect(res.json()).toMatchObject({ oidc: { enabled: true, providerName: 'Google' } });
   });
 
-  it('creates the profile at the first sign-in and keeps it afterwards', async () => {
+  it('asks for consent at the first sign-in, creates the profile only then, and keeps it afterwards', async () => {
     idp.accounts.set('grace', { email: 'Grace.Hopper@idp.test', email_verified: true, name: 'Grace Brewster Hopper', picture: 'https://idp.test/grace.png' });
     const first = await oidcSignIn('grace', { remoteAddress: '2001:db8::7' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toContain('text/html');
     expect(first.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(popupMessage(first)).toEqual({ type: 'visage:oidc', ok: true });
+    expect(popupMessage(first)).toEqual({ type: 'visage:oidc', ok: false, code: 'consent_required' });
     expect(first.body).toContain('window.opener.postMessage(message, window.location.origin)');
-    const cookie = cookieFrom(first);
+    expect(first.body).toContain('/login?oidc=consent_required');
+    // No account and no session yet.
+    expect(setCookieLine(first, 'visage_session')).toBeUndefined();
+    expect(await t.ctx.db.selectFrom('users').select('uid').where('email', '=', 'grace.hopper@idp.test').executeTakeFirst()).toBeUndefined();
+    const pending = cookieFrom(first, 'visage_oidc_consent');
+    expect(setCookieLine(first, 'visage_oidc_consent')).toMatch(/HttpOnly/);
+
+    const info = await t.app.inject({ method: 'GET', url: CONSENT, headers: { cookie: pending } });
+    expect(info.json()).toEqual({ email: 'Grace.Hopper@idp.test', name: 'Grace Brewster Hopper', providerName: 'Google' });
+    const noAge = await consent(pending, { termsAccepted: true });
+    expect(noAge.statusCode).toBe(400);
+    expect(noAge.json().error).toMatchObject({ code: 'age_required', message: 'Please confirm that you are 13 or older.' });
+    expect((await consent(pending, { ageConfirmed: true, termsAccepted: false })).json().error.code).toBe('terms_required');
+
+    const before = Date.now();
+    const accepted = await consent(pending, { termsAccepted: true, ageConfirmed: true }, '2001:db8::7');
+    expect(accepted.statusCode).toBe(201);
+    expect(setCookieLine(accepted, 'visage_oidc_consent')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    const cookie = cookieFrom(accepted);
     const profile = (await me(cookie)).json();
     expect(profile.profile).toMatchObject({
       nom: 'Grace',
@@ -82,8 +103,14 @@ describe('OIDC popup sign-in', () => {
       customerId: '',
     });
     expect(profile.usage).toBe(0);
+    const row = await t.ctx.db.selectFrom('users').selectAll().where('uid', '=', profile.uid).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ terms_version: '2023-11-15', consent_method: 'oidc-consent' });
+    expect(row.terms_accepted_at).toBeGreaterThanOrEqual(before);
+    expect(row.age_confirmed_at).toBe(row.terms_accepted_at);
+    // The pending sign-up is spent.
+    expect((await consent(pending, { termsAccepted: true, ageConfirmed: true })).json().error.code).toBe('oidc_consent_expired');
 
-    // A later sign-in keeps the stored profile, even when the provider's data changed.
+    // A later sign-in keeps the stored profile, even when the provider's data changed, and asks nothing.
     await t.ctx.db.updateTable('users').set({ ville: 'Arlington' }).where('uid', '=', profile.uid).execute();
     idp.accounts.set('grace', { email: 'grace.hopper@idp.test', email_verified: true, name: 'Admiral Hopper' });
     const second = await oidcSignIn('grace');
@@ -92,6 +119,40 @@ describe('OIDC popup sign-in', () => {
     expect(again.uid).toBe(profile.uid);
     expect(again.profile).toMatchObject({ nom: 'Grace', ville: 'Arlington' });
     expect(cookieFrom(second)).not.toBe(cookie);
+  });
+
+  it('binds the consent step to the browser; cancelling drops it', async () => {
+    const first = await oidcSignIn('hedy');
+    expect(popupMessage(first).code).toBe('consent_required');
+    const pending = cookieFrom(first, 'visage_oidc_consent');
+    // Without the cookie (another browser), nothing is created.
+    const other = await consent('', { termsAccepted: true, ageConfirmed: true });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.code).toBe('oidc_consent_expired');
+    expect((await t.app.inject({ method: 'GET', url: CONSENT })).statusCode).toBe(400);
+    const cancelled = await t.app.inject({ method: 'DELETE', url: CONSENT, headers: { cookie: pending } });
+    expect(cancelled.statusCode).toBe(204);
+    expect((await consent(pending, { termsAccepted: true, ageConfirmed: true })).json().error.code).toBe('oidc_consent_expired');
+    expect(await t.ctx.db.selectFrom('users').select('uid').where('email', '=', 'hedy@idp.test').executeTakeFirst()).toBeUndefined();
+    // An expired one is refused too.
+    const late = await oidcSignIn('hedy');
+    await t.ctx.db.updateTable('oidc_pending_signups').set({ expires_at: Date.now() - 1 }).execute();
+    expect((await consent(cookieFrom(late, 'visage_oidc_consent'), { termsAccepted: true, ageConfirmed: true })).json().error.code).toBe('oidc_consent_expired');
+  });
+
+  it('asks an older OIDC account without a consent record once, then signs it in', async () => {
+    const first = await oidcSignIn('alan');
+    const created = await consent(cookieFrom(first, 'visage_oidc_consent'), { termsAccepted: true, ageConfirmed: true });
+    const uid = created.json().uid as string;
+    await t.ctx.db.updateTable('users').set({ terms_version: null, terms_accepted_at: null, consent_method: null, age_confirmed_at: null }).where('uid', '=', uid).execute();
+    const asked = await oidcSignIn('alan');
+    expect(popupMessage(asked).code).toBe('consent_required');
+    const accepted = await consent(cookieFrom(asked, 'visage_oidc_consent'), { termsAccepted: true, ageConfirmed: true });
+    expect(accepted.json().uid).toBe(uid);
+    const row = await t.ctx.db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirstOrThrow();
+    expect(row.consent_method).toBe('oidc-consent');
+    expect(row.age_confirmed_at).not.toBeNull();
+    expect(popupMessage(await oidcSignIn('alan')).ok).toBe(true);
   });
 
   it('links to an existing e-mail account only when the provider verified the e-mail', async () => {
@@ -124,9 +185,9 @@ describe('OIDC popup sign-in', () => {
     const redirected = new URL(await completeIdpLogin(start.headers.location as string, 'mallory', CALLBACK));
     const url = `${redirected.pathname}${redirected.search}`;
     const ok = await t.app.inject({ method: 'GET', url, headers: { cookie: binding } });
-    expect(popupMessage(ok).ok).toBe(true);
+    expect(popupMessage(ok).code).toBe('consent_required');
     const replay = await t.app.inject({ method: 'GET', url, headers: { cookie: binding } });
-    expect(popupMessage(replay).ok).toBe(false);
+    expect(popupMessage(replay)).toMatchObject({ ok: false, code: 'oidc_state_mismatch' });
   });
 
   it("refuses another flow's code: the PKCE verifier does not match", async () => {
@@ -159,8 +220,8 @@ describe('OIDC popup sign-in', () => {
     } finally {
       idp.forgeIdTokens = false;
     }
-    // The same journey with the provider's own signature signs in.
-    expect(popupMessage(await oidcSignIn('forger')).ok).toBe(true);
+    // The same journey with the provider's own signature gets through (to the consent step).
+    expect(popupMessage(await oidcSignIn('forger')).code).toBe('consent_required');
   });
 
   it('builds the redirect URI from PUBLIC_URL only, whatever the Host header says', async () => {

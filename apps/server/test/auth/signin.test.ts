@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, cookieFrom, makeApp, setCookieLine, signIn, signUp, solvedChallenge, uniqueEmail, type TestApp } from './support/app.ts';
+import type { BotChallenge } from '@visage/contracts';
+import { GOOD_PASSWORD, cookieFrom, makeApp, setCookieLine, signIn, signUp, solve, solvedChallenge, uniqueEmail, type TestApp } from './support/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,29 +89,62 @@ describe('e-mail sign-in and sessions', () => {
     expect(known).toBeGreaterThan(missing * 0.4);
   });
 
-  it('answers the 11th failed sign-in for an account within 15 minutes with 429, even with the right password', async () => {
+  it('answers the 11th attempt on one account from one address with 429 and Retry-After; other addresses still sign in', async () => {
     const { me: user } = await signUp(t.app);
-    for (let i = 0; i < 10; i += 1) {
-      // A different IP each time: only the account counter fills up.
-      const res = await signIn(t.app, user.profile.email, `Wrong-password-${i}`, `198.51.100.${i + 1}`);
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await signIn(t.app, user.profile.email, GOOD_PASSWORD, '198.51.100.99');
+    const ip = '198.51.100.7';
+    for (let i = 0; i < 10; i += 1) expect((await signIn(t.app, user.profile.email, `Wrong-password-${i}`, ip)).statusCode).toBe(401);
+    const blocked = await signIn(t.app, user.profile.email, GOOD_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('too_many_attempts');
-    expect(blocked.headers['retry-after']).toBe('900');
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(890);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // The owner elsewhere is not locked out (10 failures on the account ask for a proof-of-work there).
+    const asked = await signIn(t.app, user.profile.email, GOOD_PASSWORD, '198.51.100.8');
+    expect(asked.json().error.code).toBe('bot_check_required');
+    expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, '198.51.100.8', await solve(asked.json().error.details.challenge as BotChallenge))).statusCode).toBe(200);
 
-    // Failures older than 15 minutes no longer count.
-    await t.ctx.db.updateTable('login_failures').set({ created_at: Date.now() - 16 * 60 * 1000 }).where('key', '=', `account:${user.profile.email}`).execute();
-    expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, '198.51.100.99')).statusCode).toBe(200);
+    // Attempts older than 15 minutes no longer count.
+    await t.ctx.db.updateTable('sign_in_counters').set({ window_start: Date.now() - 16 * 60 * 1000 }).where('key', 'like', `%${user.profile.email}`).execute();
+    expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('answers the 11th failed sign-in from one IP with 429, across accounts, and the same for unknown e-mails', async () => {
+  it('after 10+ bad guesses from many addresses, the owner signs in from another one (with a proof-of-work)', async () => {
+    const { me: user } = await signUp(t.app);
+    for (let i = 0; i < 12; i += 1) {
+      const res = await signIn(t.app, user.profile.email, `Wrong-password-${i}`, `198.51.100.${20 + i}`);
+      // Past 10 failures a guess must carry a solved challenge; without one no password is checked.
+      expect(res.statusCode).toBe(i < 10 ? 401 : 400);
+    }
+    const asked = await signIn(t.app, user.profile.email, GOOD_PASSWORD, '203.0.113.200');
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().error.code).toBe('bot_check_required');
+    const challenge = asked.json().error.details.challenge as BotChallenge;
+    // A plain sign-up challenge does not stand in for the sign-in's (its level is signed).
+    const cheap = await signIn(t.app, user.profile.email, GOOD_PASSWORD, '203.0.113.200', await solvedChallenge(t.app));
+    expect(cheap.json().error.code).toBe('bot_check_failed');
+    const ok = await signIn(t.app, user.profile.email, GOOD_PASSWORD, '203.0.113.200', await solve(challenge));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().uid).toBe(user.uid);
+    // A wrong password with a solved challenge is still a plain 401 (and a replayed solution is refused).
+    const wrong = await signIn(t.app, user.profile.email, 'Not-it-at-all-9', '203.0.113.201', await solve(challenge));
+    expect(wrong.json().error.code).toBe('bot_check_failed');
+  });
+
+  it('asks unknown e-mails for the proof-of-work the same way (no enumeration)', async () => {
+    const ghost = uniqueEmail('ghost');
+    for (let i = 0; i < 10; i += 1) expect((await signIn(t.app, ghost, `Wrong-password-${i}`, `192.0.2.${100 + i}`)).statusCode).toBe(401);
+    const asked = await signIn(t.app, ghost, GOOD_PASSWORD, '192.0.2.150');
+    expect(asked.json().error.code).toBe('bot_check_required');
+    const res = await signIn(t.app, ghost, GOOD_PASSWORD, '192.0.2.150', await solve(asked.json().error.details.challenge as BotChallenge));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('invalid_credentials');
+  });
+
+  it('answers the 51st attempt from one address with 429, across accounts', async () => {
     const ip = '203.0.113.77';
     const { me: user } = await signUp(t.app);
-    for (let i = 0; i < 10; i += 1) {
-      expect((await signIn(t.app, uniqueEmail('spray'), 'Whatever-123', ip)).statusCode).toBe(401);
-    }
+    for (let i = 0; i < 50; i += 1) expect((await signIn(t.app, uniqueEmail('spray'), 'Whatever-123', ip)).statusCode).toBe(401);
     const blocked = await signIn(t.app, user.profile.email, GOOD_PASSWORD, ip);
     expect(blocked.statusCode).toBe(429);
     // Another address is not affected.
@@ -152,7 +186,7 @@ async function signUpSecure(s: TestApp) {
   const res = await s.app.inject({
     method: 'POST',
     url: '/app/api/auth/signup',
-    payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD, termsAccepted: true, altcha: await solvedChallenge(s.app) },
+    payload: { firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD, termsAccepted: true, ageConfirmed: true, altcha: await solvedChallenge(s.app) },
   });
   expect(res.statusCode).toBe(201);
   return { res };

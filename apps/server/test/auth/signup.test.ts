@@ -11,7 +11,7 @@ afterAll(() => t.close());
 const post = (payload: Record<string, unknown>, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/app/api/auth/signup', payload, remoteAddress, headers });
 
-const base = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD, termsAccepted: true });
+const base = () => ({ firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: GOOD_PASSWORD, termsAccepted: true, ageConfirmed: true });
 
 function nextMonthFirst(): string {
   const now = new Date();
@@ -75,6 +75,8 @@ describe('e-mail sign-up', () => {
     const row = await t.ctx.db.selectFrom('users').selectAll().where('uid', '=', me.uid).executeTakeFirstOrThrow();
     expect(row.terms_version).toBe('2023-11-15');
     expect(row.terms_accepted_at).toBeGreaterThanOrEqual(before);
+    expect(row.consent_method).toBe('signup-form');
+    expect(row.age_confirmed_at).toBe(row.terms_accepted_at);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.password_hash).not.toContain(GOOD_PASSWORD);
   });
@@ -85,6 +87,17 @@ describe('e-mail sign-up', () => {
     expect(res.json().error.code).toBe('terms_required');
     const missing = await post({ firstName: 'A', lastName: 'B', email: uniqueEmail(), password: GOOD_PASSWORD });
     expect(missing.statusCode).toBe(400);
+  });
+
+  it('requires the age confirmation (13 or older) with a clear message, before any bot check', async () => {
+    for (const ageConfirmed of [false, undefined]) {
+      const res = await post({ ...base(), ageConfirmed });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'age_required', message: 'Please confirm that you are 13 or older.' });
+    }
+    const email = uniqueEmail('young');
+    expect((await post({ ...base(), email, ageConfirmed: false, altcha: await solvedChallenge(t.app) })).statusCode).toBe(400);
+    expect(await t.ctx.db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses short and common passwords with a clear message, before any bot check', async () => {

@@ -17,6 +17,10 @@ describe('first admin', () => {
       const res = await signIn(t.app, 'boss@example.com', 'Granite-Falcon-907');
       expect(res.statusCode).toBe(200);
       expect(res.json().role).toBe('admin');
+      // The operator who set it up records the consent and the age on the person's behalf.
+      const row = await t.ctx.db.selectFrom('users').selectAll().where('email', '=', 'boss@example.com').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ consent_method: 'admin-cli', terms_version: '2023-11-15' });
+      expect(row.age_confirmed_at).toBeGreaterThan(0);
       const me = await t.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie: cookieFrom(res) } });
       expect(me.json().role).toBe('admin');
       // An admin may read anyone's data (operator rights included).

@@ -69,6 +69,10 @@ export interface UsersTable {
   reset_date: string;
   terms_version: string | null;
   terms_accepted_at: number | null;
+  /** How the terms were accepted: 'signup-form' | 'oidc-consent' | 'admin-cli' (null: never asked). */
+  consent_method: string | null;
+  /** When the person confirmed being 13 or older (null: never asked). */
+  age_confirmed_at: number | null;
   created_at: number;
   updated_at: number;
   // Billing (0008): the Stripe subscription as last seen; `subscription` above holds the plan in force.
@@ -112,10 +116,23 @@ export interface OidcFlowsTable {
   expires_at: number;
 }
 
-export interface LoginFailuresTable {
-  id: string;
+/** An OIDC sign-in waiting for the person's consent (token_hash: hash of the browser's cookie). */
+export interface OidcPendingSignupsTable {
+  token_hash: string;
+  issuer: string;
+  subject: string;
+  uid: string | null;
+  /** The verified claims (JSON of OidcClaims). */
+  claims: string;
+  ip: string;
+  expires_at: number;
+}
+
+/** One sign-in limit counter: attempts under `key` since `window_start` (epoch ms). */
+export interface SignInCountersTable {
   key: string;
-  created_at: number;
+  n: number;
+  window_start: number;
 }
 
 export interface SpentChallengesTable {
@@ -168,7 +185,8 @@ export interface Database {
   sessions: SessionsTable;
   oidc_identities: OidcIdentitiesTable;
   oidc_flows: OidcFlowsTable;
-  login_failures: LoginFailuresTable;
+  oidc_pending_signups: OidcPendingSignupsTable;
+  sign_in_counters: SignInCountersTable;
   spent_challenges: SpentChallengesTable;
   swaps: SwapsTable;
   saved_faces: SavedFacesTable;

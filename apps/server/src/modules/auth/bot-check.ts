@@ -33,13 +33,23 @@ export class BotCheck {
     private readonly maxNumber: number,
   ) {}
 
-  async challenge(now = Date.now()): Promise<BotChallenge> {
-    return createChallenge({ hmacKey: this.hmacKey, maxnumber: this.maxNumber, expires: new Date(now + CHALLENGE_TTL_MS) });
+  /**
+   * A signed challenge. Level n (sign-in of an account under attack) searches 2^(n-1) times
+   * as far; the level is signed into the salt, so a cheap challenge cannot stand in for it.
+   */
+  async challenge(now = Date.now(), level = 0): Promise<BotChallenge> {
+    return createChallenge({
+      hmacKey: this.hmacKey,
+      maxnumber: this.maxNumber * 2 ** Math.max(0, level - 1),
+      expires: new Date(now + CHALLENGE_TTL_MS),
+      ...(level > 0 ? { params: { level: String(level) } } : {}),
+    });
   }
 
-  /** True for a correctly solved, unexpired challenge seen for the first time. */
-  async verify(payload: string, now = Date.now()): Promise<boolean> {
+  /** True for a correctly solved, unexpired challenge of at least `minLevel`, seen for the first time. */
+  async verify(payload: string, now = Date.now(), minLevel = 0): Promise<boolean> {
     if (!(await verifySolution(payload, this.hmacKey, true))) return false;
+    if (minLevel > 0 && !(Number(extractParams(payload).level) >= minLevel)) return false;
     let signature: string;
     try {
       signature = (JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as { signature: string }).signature;

@@ -6,6 +6,8 @@ import type { Config } from '../../config.ts';
 export interface CookieNames {
   session: string;
   oidc: string;
+  /** Binds a pending OIDC sign-up (waiting for consent) to this browser. */
+  consent: string;
   secure: boolean;
 }
 
@@ -14,6 +16,7 @@ export function cookieNames(config: Config): CookieNames {
   return {
     session: secure ? '__Host-visage_session' : 'visage_session',
     oidc: secure ? '__Host-visage_oidc' : 'visage_oidc',
+    consent: secure ? '__Host-visage_oidc_consent' : 'visage_oidc_consent',
     secure,
   };
 }

@@ -12,6 +12,7 @@ import { parseTrustedProxies } from './client-ip.ts';
 import { cookieNames } from './cookies.ts';
 import { registerGuards } from './guards.ts';
 import { OidcClient, oidcEnabled } from './oidc.ts';
+import { OidcAccounts } from './oidc-accounts.ts';
 import { AuthRepository } from './repository.ts';
 import { authRoutes } from './routes.ts';
 import { AuthService } from './service.ts';
@@ -36,7 +37,8 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
 
   await app.register(fastifyCookie);
   registerGuards(app, (req) => auth.resolveSession(req.cookies[cookies.session]));
-  await authRoutes(app, { config, service: auth, repo, botCheck, oidc, cookies, trustedProxies });
+  const oidcAccounts = new OidcAccounts(config, repo, users);
+  await authRoutes(app, { config, service: auth, repo, botCheck, oidc, oidcAccounts, cookies, trustedProxies });
   await usersRoutes(app, users);
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -1,9 +1,8 @@
 // The only code that queries sessions, OIDC identities and flows, sign-in failures
 // and spent proof-of-work challenges.
-import { randomUUID } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../infra/db/database.ts';
-import type { OidcFlowsTable, SessionsTable } from '../../infra/db/schema.ts';
+import type { OidcFlowsTable, OidcPendingSignupsTable, SessionsTable } from '../../infra/db/schema.ts';
 import { isUniqueViolation } from '../users/repository.ts';
 import type { SessionUser } from './guards.ts';
 
@@ -33,30 +32,46 @@ export class AuthRepository {
     await this.db.deleteFrom('sessions').where('uid', '=', uid).where('expires_at', '<=', now).execute();
   }
 
-  // Sign-in failures (brute-force limits) ----------------------------------
-  async countFailures(key: string, since: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('key', '=', key)
-      .where('created_at', '>', since)
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+  // Sign-in attempts (brute-force limits) ----------------------------------
+  /**
+   * Counts one attempt under each key with a single upsert and returns the new counts: a
+   * counter whose window started at or before `since` starts again at 1. Atomic on SQLite
+   * (one writer) and PostgreSQL (the conflicting row is locked), in any number of processes.
+   */
+  async bumpCounters(keys: string[], now: number, since: number): Promise<Map<string, { n: number; windowStart: number }>> {
+    const rows = await this.db
+      .insertInto('sign_in_counters')
+      .values(keys.map((key) => ({ key, n: 1, window_start: now })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          const expired = eb('sign_in_counters.window_start', '<=', since);
+          return {
+            n: eb.case().when(expired).then(1).else(eb('sign_in_counters.n', '+', 1)).end(),
+            window_start: eb.case().when(expired).then(now).else(eb.ref('sign_in_counters.window_start')).end(),
+          };
+        }),
+      )
+      .returning(['key', 'n', 'window_start'])
+      .execute();
+    return new Map(rows.map((r) => [r.key, { n: Number(r.n), windowStart: Number(r.window_start) }]));
   }
 
-  async addFailures(keys: string[], now: number, olderThan: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      // Every key's old failures go, not just these keys': sprayed e-mails must not pile up.
-      await trx.deleteFrom('login_failures').where('created_at', '<=', olderThan).execute();
-      await trx
-        .insertInto('login_failures')
-        .values(keys.map((key) => ({ id: randomUUID(), key, created_at: now })))
+  /** Takes one attempt back from each counter, unless its window started again meanwhile. */
+  async unbumpCounters(counters: Array<{ key: string; windowStart: number }>): Promise<void> {
+    for (const c of counters) {
+      await this.db
+        .updateTable('sign_in_counters')
+        .set((eb) => ({ n: eb('n', '-', 1) }))
+        .where('key', '=', c.key)
+        .where('window_start', '=', c.windowStart)
+        .where('n', '>', 0)
         .execute();
-    });
+    }
   }
 
-  async clearFailures(key: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('key', '=', key).execute();
+  /** Sprayed e-mails must not pile up: counters whose window ended go, whatever their key. */
+  async pruneCounters(since: number): Promise<void> {
+    await this.db.deleteFrom('sign_in_counters').where('window_start', '<=', since).execute();
   }
 
   // OIDC -------------------------------------------------------------------
@@ -74,6 +89,28 @@ export class AuthRepository {
     await this.db.deleteFrom('oidc_flows').where('expires_at', '<=', now).execute();
     if (Number(res.numDeletedRows) !== 1 || flow.expires_at <= now) return undefined;
     return flow;
+  }
+
+  // Pending OIDC sign-ups (waiting for consent) ---------------------------------
+  async insertPendingSignup(row: Selectable<OidcPendingSignupsTable>, now: number): Promise<void> {
+    await this.db.deleteFrom('oidc_pending_signups').where('expires_at', '<=', now).execute();
+    await this.db.insertInto('oidc_pending_signups').values(row).execute();
+  }
+
+  async findPendingSignup(tokenHash: string, now: number): Promise<Selectable<OidcPendingSignupsTable> | undefined> {
+    return this.db.selectFrom('oidc_pending_signups').selectAll().where('token_hash', '=', tokenHash).where('expires_at', '>', now).executeTakeFirst();
+  }
+
+  /** Reads and deletes a pending sign-up: each can complete at most once. */
+  async takePendingSignup(tokenHash: string, now: number): Promise<Selectable<OidcPendingSignupsTable> | undefined> {
+    const row = await this.findPendingSignup(tokenHash, now);
+    if (!row) return undefined;
+    const res = await this.db.deleteFrom('oidc_pending_signups').where('token_hash', '=', tokenHash).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1 ? row : undefined;
+  }
+
+  async deletePendingSignup(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('oidc_pending_signups').where('token_hash', '=', tokenHash).execute();
   }
 
   async findIdentity(issuer: string, subject: string): Promise<string | undefined> {

@@ -3,16 +3,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PASSWORD_MIN_LENGTH, signInRequest, signUpRequest, type AuthConfigResponse, type MeResponse } from '@visage/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
-import { parseBody } from '../../http/validate.ts';
+import { authFloodLimit } from '../../http/rate-limit.ts';
 import type { BotCheck } from './bot-check.ts';
-import { CALLBACK_PAGE_CSP, callbackPage } from './callback-page.ts';
 import { clientIp, type TrustedProxies } from './client-ip.ts';
 import { cookieOptions, type CookieNames } from './cookies.ts';
-import { oidcEnabled, type OidcClient } from './oidc.ts';
+import type { OidcClient } from './oidc.ts';
+import type { OidcAccounts } from './oidc-accounts.ts';
+import { oidcRoutes } from './oidc-routes.ts';
+import { parseBody } from '../../http/validate.ts';
 import type { AuthRepository } from './repository.ts';
 import type { AuthService, RequestInfo, SignedIn } from './service.ts';
-import { hashToken, newToken } from './tokens.ts';
-import { OIDC_POPUP_COOP } from '../../http/security-headers.ts';
+
 
 export interface AuthRouteDeps {
   config: Config;
@@ -20,15 +21,15 @@ export interface AuthRouteDeps {
   repo: AuthRepository;
   botCheck: BotCheck;
   oidc: OidcClient | null;
+  oidcAccounts: OidcAccounts;
   cookies: CookieNames;
   trustedProxies: TrustedProxies;
 }
 
-const OIDC_FLOW_TTL_MS = 10 * 60 * 1000;
-const OIDC_PATH = '/app/api/auth/oidc';
+
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
-  const { config, service, repo, botCheck, oidc, cookies } = deps;
+  const { config, service, botCheck, oidc, cookies } = deps;
   const info = (req: FastifyRequest): RequestInfo => ({
     ip: clientIp(req, deps.trustedProxies),
     userAgent: String(req.headers['user-agent'] ?? ''),
@@ -48,24 +49,28 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     passwordMinLength: PASSWORD_MIN_LENGTH,
   }));
 
-  app.get('/app/api/auth/challenge', { config: { auth: 'public' } }, async (_req, reply) => {
+  const rateLimit = authFloodLimit(config);
+  app.get('/app/api/auth/challenge', { config: { auth: 'public', rateLimit } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return botCheck.challenge();
   });
 
-  app.post('/app/api/auth/signup', { config: { auth: 'public' }, bodyLimit: 16 * 1024 }, async (req, reply) => {
+  app.post('/app/api/auth/signup', { config: { auth: 'public', rateLimit }, bodyLimit: 16 * 1024 }, async (req, reply) => {
     const body = parseBody(signUpRequest, req.body);
     const signedIn = await service.signUp(body, info(req));
     reply.status(201);
     return startSession(req, reply, signedIn);
   });
 
-  app.post('/app/api/auth/signin', { config: { auth: 'public' }, bodyLimit: 8 * 1024 }, async (req, reply) => {
+  app.post('/app/api/auth/signin', { config: { auth: 'public', rateLimit }, bodyLimit: 8 * 1024 }, async (req, reply) => {
     const body = parseBody(signInRequest, req.body);
     try {
       return await startSession(req, reply, await service.signIn(body, info(req)));
     } catch (err) {
-      if (err instanceof AppError && err.status === 429) reply.header('Retry-After', '900');
+      if (err instanceof AppError && err.status === 429) {
+        const retryAfter = (err.details as { retryAfter?: number } | undefined)?.retryAfter;
+        reply.header('Retry-After', String(retryAfter ?? 900));
+      }
       throw err;
     }
   });
@@ -77,64 +82,5 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
     return reply.status(204).send();
   });
 
-  app.get(`${OIDC_PATH}/start`, { config: { auth: 'public' } }, async (req, reply) => {
-    if (!oidc || !oidcEnabled(config) || !config.PUBLIC_URL) throw new AppError(404, 'not_found', 'No sign-in provider is configured.');
-    // Never from the request's Host header: loadConfig refuses OIDC without PUBLIC_URL.
-    const redirectUri = `${new URL(config.PUBLIC_URL).origin}${OIDC_PATH}/callback`;
-    let start;
-    try {
-      start = await oidc.start(redirectUri);
-    } catch (err) {
-      req.log.warn({ err }, 'OIDC discovery failed');
-      return sendCallbackPage(reply, false, 'oidc_unavailable');
-    }
-    // The binding cookie ties the flow to this browser (no login CSRF with someone else's code).
-    const binding = newToken();
-    await repo.insertFlow(
-      {
-        state: start.state,
-        binding_hash: hashToken(binding),
-        code_verifier: start.codeVerifier,
-        nonce: start.nonce,
-        redirect_uri: redirectUri,
-        expires_at: Date.now() + OIDC_FLOW_TTL_MS,
-      },
-      Date.now(),
-    );
-    reply.setCookie(cookies.oidc, binding, cookieOptions(cookies, OIDC_FLOW_TTL_MS / 1000));
-    reply.header('Cache-Control', 'no-store').header('Cross-Origin-Opener-Policy', OIDC_POPUP_COOP);
-    return reply.redirect(start.url, 302);
-  });
-
-  app.get(`${OIDC_PATH}/callback`, { config: { auth: 'public' } }, async (req, reply) => {
-    const query = req.query as Record<string, string | undefined>;
-    const binding = req.cookies[cookies.oidc];
-    reply.clearCookie(cookies.oidc, cookieOptions(cookies, 0));
-    if (!oidc) return sendCallbackPage(reply, false, 'oidc_unavailable');
-    const flow = query.state ? await repo.takeFlow(query.state, Date.now()) : undefined;
-    if (!flow || !binding || hashToken(binding) !== flow.binding_hash) return sendCallbackPage(reply, false, 'oidc_state_mismatch');
-    if (query.error) return sendCallbackPage(reply, false, 'oidc_denied');
-    try {
-      const currentUrl = new URL(flow.redirect_uri);
-      currentUrl.search = req.url.split('?')[1] ?? '';
-      const claims = await oidc.finish(currentUrl, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-      const requestInfo = info(req);
-      const user = await service.oidcAccount(claims, requestInfo);
-      await startSession(req, reply, await service.createSession(user, requestInfo));
-      return sendCallbackPage(reply, true);
-    } catch (err) {
-      if (err instanceof AppError) return sendCallbackPage(reply, false, err.code);
-      req.log.warn({ err }, 'OIDC sign-in failed');
-      return sendCallbackPage(reply, false, 'oidc_failed');
-    }
-  });
-}
-
-function sendCallbackPage(reply: FastifyReply, ok: boolean, code?: string): FastifyReply {
-  return reply
-    .header('Content-Security-Policy', CALLBACK_PAGE_CSP)
-    .header('Cross-Origin-Opener-Policy', OIDC_POPUP_COOP)
-    .header('Cache-Control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(callbackPage(ok, code));
+  await oidcRoutes(app, { ...deps, info, startSession });
 }

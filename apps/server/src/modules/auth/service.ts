@@ -1,21 +1,18 @@
-// Account rules: sign-up, sign-in (with brute-force limits and no account
-// enumeration), sessions, OIDC sign-in and the first admin.
+// Account rules: sign-up (with the consent and age record), sign-in (with brute-force limits
+// and no account enumeration), sessions and the first admin. OIDC accounts: oidc-accounts.ts.
 import type { MeResponse, Role, SignInRequest, SignUpRequest } from '@visage/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import type { UserRow } from '../users/repository.ts';
-import { capitalizeWords, normalizeEmail, splitAtFirstSpace, toMe } from '../users/profile.ts';
+import { capitalizeWords, normalizeEmail, toMe } from '../users/profile.ts';
 import type { UsersService } from '../users/service.ts';
 import type { BotCheck } from './bot-check.ts';
 import type { SessionUser } from './guards.ts';
-import type { OidcClaims } from './oidc.ts';
 import { assertPasswordAllowed, hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-/** Failed sign-ins allowed per account and per IP in the window; the next one gets 429. */
-export const MAX_FAILURES = 10;
 
 export interface RequestInfo {
   ip: string;
@@ -36,6 +33,7 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly users: UsersService,
     private readonly botCheck: BotCheck,
+    private readonly limits: SignInLimits = new SignInLimits(repo),
   ) {}
 
   // Sessions ---------------------------------------------------------------
@@ -68,10 +66,12 @@ export class AuthService {
     if (input.termsAccepted !== true) {
       throw new AppError(400, 'terms_required', 'Please accept the Terms of Use and the Privacy Policy.');
     }
+    if (input.ageConfirmed !== true) throw new AppError(400, 'age_required', 'Please confirm that you are 13 or older.');
     // Cheap checks first so the client never solves a challenge for a form that cannot pass.
     assertPasswordAllowed(input.password, input.email);
     if (!input.altcha) throw new AppError(400, 'bot_check_required', 'Please complete the verification.');
-    if (!(await this.botCheck.verify(input.altcha))) {
+    const now = Date.now();
+    if (!(await this.botCheck.verify(input.altcha, now))) {
       throw new AppError(400, 'bot_check_failed', 'The verification failed. Please try again.');
     }
     const user = await this.users.create({
@@ -80,7 +80,9 @@ export class AuthService {
       nom: capitalizeWords(input.firstName),
       prenom: capitalizeWords(input.lastName),
       ip: info.ip,
-      terms: { version: this.config.TERMS_VERSION, acceptedAt: Date.now() },
+      terms: { version: this.config.TERMS_VERSION, acceptedAt: now },
+      consentMethod: 'signup-form',
+      ageConfirmedAt: now,
     });
     return this.createSession(user, info);
   }
@@ -88,56 +90,32 @@ export class AuthService {
   // E-mail sign-in -----------------------------------------------------------
   async signIn(input: SignInRequest, info: RequestInfo, now = Date.now()): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
-    const accountKey = `account:${email}`;
-    const ipKey = `ip:${info.ip}`;
-    const since = now - FAILURE_WINDOW_MS;
-    const [byAccount, byIp] = await Promise.all([this.repo.countFailures(accountKey, since), this.repo.countFailures(ipKey, since)]);
-    if (byAccount >= MAX_FAILURES || byIp >= MAX_FAILURES) {
-      throw new AppError(429, 'too_many_attempts', 'Too many sign-in attempts. Please wait 15 minutes and try again.');
+    // Reserved before the password check, so concurrent attempts cannot all pass the limit.
+    const attempt = await this.limits.reserve(email, info.ip, now);
+    let outcome: 'refused' | 'failed' | 'ok' = 'refused';
+    let user: UserRow | undefined;
+    try {
+      if (attempt.powLevel > 0) await this.assertSignInProofOfWork(input.altcha, attempt.powLevel, now);
+      outcome = 'failed';
+      user = await this.users.findByEmail(email);
+      // Unknown e-mails and password-less accounts cost one argon2 verification too.
+      const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyDummy(input.password);
+      if (!user || !ok) throw invalidCredentials();
+      outcome = 'ok';
+    } finally {
+      if (outcome === 'refused') await this.limits.release(attempt);
+      else if (outcome === 'failed') await this.limits.failed(attempt);
+      else await this.limits.succeeded(attempt);
     }
-    const user = await this.users.findByEmail(email);
-    // Unknown e-mails and password-less accounts cost one argon2 verification too.
-    const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyDummy(input.password);
-    if (!user || !ok) {
-      await this.repo.addFailures([accountKey, ipKey], now, since);
-      throw invalidCredentials();
-    }
-    await this.repo.clearFailures(accountKey);
     return this.createSession(user, info, now);
   }
 
-  // OIDC -----------------------------------------------------------------------
-  /** The account for a verified OIDC identity: known identity, linked e-mail account, or a new profile. */
-  async oidcAccount(claims: OidcClaims, info: RequestInfo): Promise<UserRow> {
-    const now = Date.now();
-    const knownUid = await this.repo.findIdentity(claims.issuer, claims.subject);
-    if (knownUid) {
-      const user = await this.users.findByUid(knownUid);
-      if (user) return user;
-    }
-    if (!claims.email) throw new AppError(400, 'oidc_email_missing', 'The provider did not share an e-mail address.');
-    const existing = await this.users.findByEmail(claims.email);
-    if (existing) {
-      // Linking on an unverified e-mail would let anyone who types a victim's address take the account.
-      if (!claims.emailVerified) {
-        throw new AppError(409, 'oidc_email_unverified', 'An account already uses this e-mail. Sign in with your password.');
-      }
-      await this.repo.insertIdentity(claims.issuer, claims.subject, existing.uid, now);
-      if (!existing.email_verified) await this.users.markEmailVerified(existing.uid);
-      return (await this.users.findByUid(existing.uid)) ?? existing;
-    }
-    const [nom, prenom] = splitAtFirstSpace(claims.name ?? '');
-    const user = await this.users.create({
-      email: claims.email,
-      passwordHash: null,
-      nom,
-      prenom,
-      pic: claims.picture,
-      ip: info.ip,
-      emailVerified: claims.emailVerified,
-    });
-    await this.repo.insertIdentity(claims.issuer, claims.subject, user.uid, now);
-    return user;
+  /** An account under attack: the sign-in carries a solved challenge of the level asked; the answer brings a fresh one. */
+  private async assertSignInProofOfWork(altcha: string | undefined, level: number, now: number): Promise<void> {
+    if (altcha && (await this.botCheck.verify(altcha, now, level))) return;
+    const details = { challenge: await this.botCheck.challenge(now, level) };
+    if (!altcha) throw new AppError(400, 'bot_check_required', 'Please complete the verification.', details);
+    throw new AppError(400, 'bot_check_failed', 'The verification failed. Please try again.', details);
   }
 
   // Operators' tools -------------------------------------------------------------
@@ -164,6 +142,10 @@ export class AuthService {
       nom: capitalizeWords(input.firstName ?? ''),
       prenom: capitalizeWords(input.lastName ?? ''),
       ip: '127.0.0.1',
+      // The operator who creates the account records the consent and the age on the person's behalf.
+      terms: { version: this.config.TERMS_VERSION, acceptedAt: Date.now() },
+      consentMethod: 'admin-cli',
+      ageConfirmedAt: Date.now(),
     });
     return { user, created: true };
   }

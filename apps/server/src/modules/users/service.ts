@@ -18,7 +18,13 @@ export interface NewAccount {
   ip: string;
   emailVerified?: boolean;
   terms?: { version: string; acceptedAt: number };
+  /** How the terms were accepted (recorded with them). */
+  consentMethod?: ConsentMethod;
+  /** When the person confirmed being 13 or older. */
+  ageConfirmedAt?: number;
 }
+
+export type ConsentMethod = 'signup-form' | 'oidc-consent' | 'admin-cli';
 
 /** Image swaps a month on the free tier (legal text, spec §1). */
 export const FREE_MONTHLY_SWAPS = 10;
@@ -49,6 +55,8 @@ export class UsersService {
       reset_date: nextResetDate(now),
       terms_version: input.terms?.version ?? null,
       terms_accepted_at: input.terms?.acceptedAt ?? null,
+      consent_method: input.terms ? (input.consentMethod ?? 'signup-form') : null,
+      age_confirmed_at: input.ageConfirmedAt ?? null,
       created_at: ms,
       updated_at: ms,
       stripe_subscription_id: null,
@@ -76,6 +84,17 @@ export class UsersService {
 
   findByEmail(email: string): Promise<UserRow | undefined> {
     return this.repo.findByEmail(normalizeEmail(email));
+  }
+
+  /** Records the terms (version, time, method) and the age confirmation of an existing account. */
+  async recordConsent(uid: string, consent: { version: string; at: number; method: ConsentMethod }): Promise<void> {
+    await this.repo.update(uid, {
+      terms_version: consent.version,
+      terms_accepted_at: consent.at,
+      consent_method: consent.method,
+      age_confirmed_at: consent.at,
+      updated_at: consent.at,
+    });
   }
 
   async setRole(uid: string, role: Role): Promise<void> {

@@ -3,7 +3,10 @@ import {
   authConfigResponse,
   botChallenge,
   meResponse,
+  oidcConsentInfo,
   type AuthConfigResponse,
+  type OidcConsentInfo,
+  type OidcConsentRequest,
   type BotChallenge,
   type MeResponse,
   type SignInRequest,
@@ -22,6 +25,13 @@ export const postSignIn = (body: SignInRequest): Promise<MeResponse> => api.post
 export const postSignUp = (body: SignUpRequest): Promise<MeResponse> => api.post('/auth/signup', body, { schema: meResponse });
 
 export const postLogout = (): Promise<void> => api.post('/auth/logout');
+
+/** The consent step of a first OIDC sign-in (bound to this browser by a cookie the callback set). */
+export const fetchOidcConsent = (): Promise<OidcConsentInfo> => api.get('/auth/oidc/consent', { schema: oidcConsentInfo });
+
+export const postOidcConsent = (body: OidcConsentRequest): Promise<MeResponse> => api.post('/auth/oidc/consent', body, { schema: meResponse });
+
+export const cancelOidcConsent = (): Promise<void> => api.delete('/auth/oidc/consent');
 
 /** Where the OIDC popup starts; the server redirects it to the provider. */
 export const OIDC_START_URL = apiUrl('/auth/oidc/start');

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/Logo';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { postSignIn } from '../api/auth-api';
+import { signInWithBotCheck } from '../api/sign-in';
 import { useAuthConfig } from '../hooks/useAuthConfig';
 import { useOidcPopup } from '../hooks/useOidcPopup';
 import { errorKey } from '../lib/error-key';
 import { loadUser, startSession } from '../store/auth-slice';
+import { OidcConsentDialog } from './OidcConsentDialog';
 import { SignUpOverlay } from './SignUpOverlay';
 import styles from './LoginPage.module.css';
 
@@ -25,10 +26,14 @@ export function LoginPage() {
   const [params, setParams] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<false | 'submitting' | 'verifying'>(false);
   // The OIDC callback page sends a window without an opener back here with ?oidc=…
   const oidcResult = params.get('oidc');
-  const [error, setError] = useState<string | null>(() => (oidcResult && oidcResult !== 'ok' ? errorKey(oidcResult) : null));
+  const [error, setError] = useState<string | null>(() =>
+    oidcResult && oidcResult !== 'ok' && oidcResult !== 'consent_required' ? errorKey(oidcResult) : null,
+  );
+  // A first sign-in with the provider ends in the consent dialog (popup message or, without an opener, ?oidc=consent_required).
+  const [consentFromUrl, setConsentFromUrl] = useState(oidcResult === 'consent_required');
   const [overlayOpen, setOverlayOpen] = useState(false);
   const oidc = useOidcPopup(() => void dispatch(loadUser()));
 
@@ -42,10 +47,10 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
+    setBusy('submitting');
     setError(null);
     try {
-      dispatch(startSession(await postSignIn({ email, password })));
+      dispatch(startSession(await signInWithBotCheck({ email, password }, () => setBusy('verifying'))));
     } catch (failure) {
       setError(errorKey(failure));
       setBusy(false);
@@ -93,8 +98,8 @@ export function LoginPage() {
               {t(shownError, { provider })}
             </p>
           ) : null}
-          <button type="submit" className="btn btn-primary btn-lg" disabled={busy || fetching}>
-            {busy ? t('login.submitting') : t('login.submit')}
+          <button type="submit" className="btn btn-primary btn-lg" disabled={busy !== false || fetching}>
+            {busy === 'verifying' ? t('login.verifying') : busy ? t('login.submitting') : t('login.submit')}
           </button>
         </form>
 
@@ -131,6 +136,15 @@ export function LoginPage() {
         </p>
       </section>
       {overlayOpen ? <SignUpOverlay onClose={() => setOverlayOpen(false)} /> : null}
+      {consentFromUrl || oidc.state.status === 'consent' ? (
+        <OidcConsentDialog
+          provider={provider}
+          onClose={() => {
+            setConsentFromUrl(false);
+            oidc.reset();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// The sign-up overlay: names, e-mail, new password and the terms checkbox. The dimmed backdrop
+// The sign-up overlay: names, e-mail, new password, the terms and the age (13 or older) checkboxes. The dimmed backdrop
 // (and Escape) closes it. When the server asks for the bot check, the form shows "Verifying…"
 // while a proof-of-work runs in a worker, then sends itself again.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -18,7 +18,7 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const firstFieldRef = useRef<HTMLInputElement>(null);
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', termsAccepted: false });
+  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', termsAccepted: false, ageConfirmed: false });
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<string | null>(null);
 
@@ -108,6 +108,10 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
                 }}
               />
             </span>
+          </label>
+          <label className={styles.terms}>
+            <input type="checkbox" name="ageConfirmed" required checked={form.ageConfirmed} onChange={set('ageConfirmed')} />
+            <span>{t('signup.age')}</span>
           </label>
           {error ? (
             <p className={styles.error} role="alert" data-testid="signup-error">

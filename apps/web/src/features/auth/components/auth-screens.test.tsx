@@ -2,12 +2,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter } from 'react-router';
+import { createChallenge, verifySolution } from 'altcha-lib';
 import type { MeResponse } from '@visage/contracts';
 import { App } from '../../../app/App';
 import { routeObjects } from '../../../app/router';
 import { routeList } from '../../../app/routes';
 import { createI18n } from '../../../lib/i18n';
 import { createAppStore } from '../../../store';
+import { setLanguage } from '../../../store/ui-slice';
 import { AUTH_STORAGE_KEY } from '../lib/local-flags';
 import { meResponse } from '../lib/me-response.fixture';
 
@@ -76,6 +78,29 @@ describe('login screen', { timeout: 30_000 }, () => {
     expect(JSON.parse(window.localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}')).toEqual({ uid: 'u1', loggedIn: 'true', role: 'user' });
   });
 
+  it('solves the proof-of-work the server asks for and signs in with it', async () => {
+    const hmacKey = 'test-key-0123456789';
+    const challenge = await createChallenge({ hmacKey, maxnumber: 3000, expires: new Date(Date.now() + 60_000), params: { level: '1' } });
+    const bodies: Array<{ altcha?: string }> = [];
+    handler = (url, init) => {
+      if (!url.endsWith('/auth/signin')) return { status: 200, body: authConfig(false) };
+      const body = JSON.parse(String(init?.body)) as { altcha?: string };
+      bodies.push(body);
+      return body.altcha
+        ? { status: 200, body: me() }
+        : { status: 400, body: { error: { code: 'bot_check_required', message: 'Please complete the verification.', details: { challenge } } } };
+    };
+    const { router } = renderAt('/login');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Velvet-Otter-42' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/'));
+    expect(bodies).toHaveLength(2);
+    expect(await verifySolution(bodies[1]?.altcha ?? '', hmacKey)).toBe(true);
+  });
+
   it('shows a short non-revealing message when sign-in fails', async () => {
     handler = (url) =>
       url.endsWith('/auth/signin')
@@ -90,6 +115,48 @@ describe('login screen', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect e-mail or password.');
   });
 
+  it('finishes a first provider sign-in with the consent dialog (terms and age), then signs in', async () => {
+    const posts: unknown[] = [];
+    handler = (url, init) => {
+      if (url.endsWith('/auth/oidc/consent') && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { ageConfirmed?: boolean };
+        posts.push(body);
+        return body.ageConfirmed ? { status: 201, body: me() } : { status: 400, body: { error: { code: 'age_required', message: 'x' } } };
+      }
+      if (url.endsWith('/auth/oidc/consent')) return { status: 200, body: { email: 'grace@idp.test', name: 'Grace Hopper', providerName: 'Google' } };
+      return { status: 200, body: authConfig(true) };
+    };
+    const { router, store } = renderAt('/login?oidc=consent_required');
+    const dialog = await screen.findByRole('dialog', { name: 'One last step' });
+    expect((await within(dialog).findByTestId('consent-email')).textContent).toBe('grace@idp.test');
+    expect(within(dialog).getByText(/Create your Visage account with Google/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
+    const age = within(dialog).getByLabelText('I confirm that I am 13 years of age or older.') as HTMLInputElement;
+    expect(age.required).toBe(true);
+    expect(store.getState().auth.signedIn).toBe(false);
+    fireEvent.click(within(dialog).getAllByRole('checkbox')[0] as HTMLElement);
+    fireEvent.click(age);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create my account' }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/'));
+    expect(posts).toEqual([{ termsAccepted: true, ageConfirmed: true }]);
+    expect(store.getState().auth).toMatchObject({ signedIn: true, uid: 'u1' });
+  });
+
+  it('shows the consent dialog in French', async () => {
+    handler = (url) =>
+      url.endsWith('/auth/oidc/consent') ? { status: 200, body: { email: 'g@idp.test', name: 'G', providerName: 'Google' } } : { status: 200, body: authConfig(true) };
+    const store = createAppStore();
+    store.dispatch(setLanguage('fr'));
+    const router = createMemoryRouter(routeObjects(routeList), { initialEntries: ['/login?oidc=consent_required'] });
+    render(<App store={store} i18n={createI18n('fr')} router={router} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Dernière étape' });
+    expect(within(dialog).getByLabelText('Je confirme avoir 13 ans ou plus.')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Créer mon compte' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Conditions d’utilisation' })).toBeTruthy();
+  });
+
   it('opens the sign-up overlay; the dimmed backdrop closes it', () => {
     handler = () => ({ status: 200, body: authConfig(false) });
     renderAt('/login');
@@ -98,7 +165,10 @@ describe('login screen', { timeout: 30_000 }, () => {
     for (const label of ['First Name', 'Last Name', 'Email', 'New Password']) expect(within(dialog).getByLabelText(label)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/terms');
     expect(within(dialog).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
-    expect((within(dialog).getByRole('checkbox') as HTMLInputElement).required).toBe(true);
+    const boxes = within(dialog).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.name)).toEqual(['termsAccepted', 'ageConfirmed']);
+    expect(boxes.every((b) => b.required)).toBe(true);
+    expect(within(dialog).getByLabelText('I confirm that I am 13 years of age or older.')).toBe(boxes[1]);
     fireEvent.mouseDown(screen.getByTestId('signup-backdrop'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -61,4 +61,15 @@ describe('useOidcPopup', () => {
     post(popup, { type: OIDC_MESSAGE_TYPE, ok: true });
     expect(signedIn).not.toHaveBeenCalled();
   });
+
+  it('asks for the consent dialog when the popup says consent_required, and resets', () => {
+    const signedIn = vi.fn();
+    const { result } = renderHook(() => useOidcPopup(signedIn));
+    act(() => result.current.open());
+    post(popup, { type: OIDC_MESSAGE_TYPE, ok: false, code: 'consent_required' });
+    expect(result.current.state).toEqual({ status: 'consent' });
+    expect(signedIn).not.toHaveBeenCalled();
+    act(() => result.current.reset());
+    expect(result.current.state).toEqual({ status: 'idle' });
+  });
 });

@@ -1,13 +1,15 @@
 // Sign-in with the OpenID Connect provider in a popup. The popup ends on the server's callback
-// page, which posts { type: 'visage:oidc', ok } to this window; only messages from our own
+// page, which posts { type: 'visage:oidc', ok, code } to this window (code 'consent_required':
+// a first sign-in, finished by the consent dialog); only messages from our own
 // origin and from that popup are believed. The session cookie is already set by then.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { oidcPopupMessage } from '@visage/contracts';
 import { OIDC_START_URL } from '../api/auth-api';
 
-export type OidcPopupState = { status: 'idle' } | { status: 'waiting' } | { status: 'failed'; code: string };
+/** 'consent': a first sign-in waits for the person to accept the terms (the consent dialog). */
+export type OidcPopupState = { status: 'idle' } | { status: 'waiting' } | { status: 'consent' } | { status: 'failed'; code: string };
 
-export function useOidcPopup(onSignedIn: () => void): { state: OidcPopupState; open: () => void } {
+export function useOidcPopup(onSignedIn: () => void): { state: OidcPopupState; open: () => void; reset: () => void } {
   const [state, setState] = useState<OidcPopupState>({ status: 'idle' });
   const popupRef = useRef<Window | null>(null);
   const doneRef = useRef(onSignedIn);
@@ -25,6 +27,8 @@ export function useOidcPopup(onSignedIn: () => void): { state: OidcPopupState; o
       if (parsed.data.ok) {
         setState({ status: 'idle' });
         doneRef.current();
+      } else if (parsed.data.code === 'consent_required') {
+        setState({ status: 'consent' });
       } else {
         setState({ status: 'failed', code: parsed.data.code ?? 'oidc_failed' });
       }
@@ -59,5 +63,7 @@ export function useOidcPopup(onSignedIn: () => void): { state: OidcPopupState; o
     setState({ status: 'waiting' });
   }, []);
 
-  return { state, open };
+  const reset = useCallback(() => setState({ status: 'idle' }), []);
+
+  return { state, open, reset };
 }

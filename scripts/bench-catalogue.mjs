@@ -165,8 +165,12 @@ async function benchModal(browser, baseUrl, email, runs = 5) {
     times.push(ms);
   }
   const tiles = await page.locator('[data-testid="catalogue-entry"]').count();
+  // The grid grows as its end scrolls into view.
+  await page.getByTestId('catalogue-grid').evaluate((grid) => grid.scrollTo(0, grid.scrollHeight));
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="catalogue-entry"]').length > n, tiles, { timeout: 5000 }).catch(() => {});
+  const afterScroll = await page.locator('[data-testid="catalogue-entry"]').count();
   await context.close();
-  return { tiles, median: median(times), max: Math.max(...times) };
+  return { tiles, afterScroll, median: median(times), max: Math.max(...times) };
 }
 
 async function main() {
@@ -203,7 +207,7 @@ async function main() {
     if (engine) console.log(`    catalogue photo, warm worker (seen before):   ${pct(engine.warm)} of a never-seen photo  target ≤ 60%: ${ok(engine.warm <= 0.6)}`);
     console.log(`(b) GET /app/api/admin/proshoot/, ${list.entries} entries (${(list.bytes / 1024).toFixed(0)} KB, ${(list.wire / 1024).toFixed(0)} KB gzipped), 50 connections, ${DURATION} s: ${list.rps.toFixed(0)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}, errors ${list.errors}  target p99 ≤ 50 ms: ${ok(list.p99 <= 50 && list.non2xx === 0)}`);
     console.log(`    server CPU ${list.cpuMs.toFixed(2)} ms per request → about ${(1000 / list.cpuMs).toFixed(0)} req/s per idle core`);
-    console.log(`(c) modal, ${modal.tiles} tiles: first thumbnail ${modal.median.toFixed(0)} ms after the click (median of 5, max ${modal.max.toFixed(0)})  target ≤ 300 ms: ${ok(modal.median <= 300)}`);
+    console.log(`(c) modal, 1000 entries (${modal.tiles} tiles rendered at first, ${modal.afterScroll} after scrolling to the end once): first thumbnail ${modal.median.toFixed(0)} ms after the click (median of 5, max ${modal.max.toFixed(0)})  target ≤ 300 ms: ${ok(modal.median <= 300)}`);
   } finally {
     await browser?.close().catch(() => {});
     if (server && server.exitCode === null) {

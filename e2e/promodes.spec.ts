@@ -87,6 +87,7 @@ test('an operator uploads two models and a player with metadata', async ({ brows
   await operatorUpload(page, alerts, [face('012_ai-sfhq-east-asian-woman.jpg')], { gender: 'female', ethnicity: 'asian', hairColor: 'other', ageRange: '36-45' });
   await operatorUpload(page, alerts, [face('013_ai-sfhq-beard-glasses-elderly.jpg')], { gender: 'male', ethnicity: 'caucasian', hairColor: 'grey', ageRange: '56+' });
   await expect(page.getByTestId('operator-entries').locator('li')).toHaveCount(2);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-proshoot-1440.png`, fullPage: true });
 
   // A photo without one usable face is refused on its own, with a reason.
   await page.getByTestId('operator-input').setInputFiles([face('004_nasa-apollo11-crew.jpg')]);

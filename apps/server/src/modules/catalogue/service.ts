@@ -210,18 +210,23 @@ export class CatalogueService {
     return raw ? (JSON.parse(raw) as TargetAnalysis) : null;
   }
 
-  /** Demo seeding: one photo with its attributes; deterministic id, so it is added at most once. */
+  /** Demo seeding: one photo with its attributes; deterministic id and image key, so it is added at most once. */
   async seedOne(kind: CatalogueKind, id: string, name: string, body: Buffer, attrs: StoredAttributes): Promise<CatalogueRejection | null> {
     const outcome = await this.addOne(kind, 'demo', { name, body }, attrs, id);
     this.lists.delete(kind);
     return typeof outcome === 'string' ? outcome : null;
   }
 
-  claimSeed(name: string): Promise<boolean> {
-    return this.repo.claimSeed(name, this.now());
+  isSeeded(name: string): Promise<boolean> {
+    return this.repo.isSeeded(name);
   }
 
-  releaseSeed(name: string): Promise<void> {
-    return this.repo.releaseSeed(name);
+  markSeeded(name: string): Promise<void> {
+    return this.repo.markSeeded(name, this.now());
+  }
+
+  /** Whether an entry exists (seeding skips photos a stopped start already added). */
+  async has(id: string): Promise<boolean> {
+    return !!(await this.repo.find(id));
   }
 }

@@ -3,7 +3,7 @@
 // mode's gallery; a custom target in both modes; the spec's texts in English and French.
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './support/test.ts';
+import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
@@ -87,6 +87,7 @@ test('an operator uploads two models and a player with metadata', async ({ brows
   await operatorUpload(page, alerts, [face('012_ai-sfhq-east-asian-woman.jpg')], { gender: 'female', ethnicity: 'asian', hairColor: 'other', ageRange: '36-45' });
   await operatorUpload(page, alerts, [face('013_ai-sfhq-beard-glasses-elderly.jpg')], { gender: 'male', ethnicity: 'caucasian', hairColor: 'grey', ageRange: '56+' });
   await expect(page.getByTestId('operator-entries').locator('li')).toHaveCount(2);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/admin-proshoot-1440.png`, fullPage: true });
 
   // A photo without one usable face is refused on its own, with a reason.
   await page.getByTestId('operator-input').setInputFiles([face('004_nasa-apollo11-crew.jpg')]);
@@ -119,6 +120,7 @@ test('a user filters with AND, picks a model, swaps, then uses a custom target (
   await modal.getByTestId('catalogue-filter-hairColor').selectOption('grey');
   await expect(modal.getByTestId('catalogue-count')).toHaveText('No photo matches these filters.');
   await modal.getByTestId('catalogue-filter-hairColor').selectOption('');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/proshoot-modal-1440.png` });
   await modal.getByRole('button', { name: 'Hide Filters' }).click();
   await expect(modal.getByTestId('catalogue-filters')).toBeHidden();
   await expect(modal.getByRole('button', { name: 'Show Filters' })).toBeVisible();
@@ -130,6 +132,7 @@ test('a user filters with AND, picks a model, swaps, then uses a custom target (
   await page.locator('[data-testid="gallery-grid"] li button').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.goto('/app/proshoot');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/proshoot-page-1440.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Select Professional Model' }).click();
   await page.getByTestId('catalogue-custom-input').setInputFiles(face('007_ai-tpdne-older-woman.jpg'));
@@ -159,6 +162,21 @@ test('a user filters by Player, swaps onto the player, then onto a custom target
   await page.getByRole('button', { name: 'Select Professional Player' }).click();
   await page.getByTestId('catalogue-custom-input').setInputFiles(face('007_ai-tpdne-older-woman.jpg'));
   await swapAndSee(page, alerts, 2);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expect(page.getByTestId('gallery-grid')).toHaveAttribute('data-columns', '2');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/prosoccer-page-700.png`, fullPage: true });
+  await context.close();
+});
+
+test('a file that is not an image gets the compression alert, not a worker crash', async ({ browser }) => {
+  const { context, page, alerts } = await open(browser);
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await signUpUser(page);
+  await page.goto('/app/proshoot');
+  await page.getByTestId('swap-input-source').setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not an image at all') });
+  await expect.poll(() => alerts).toContain('An error occurred while compressing the image.');
+  expect(errors.join('\n')).not.toContain('Image is not defined');
   await context.close();
 });
 

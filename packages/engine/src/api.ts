@@ -54,10 +54,18 @@ export interface SwapOptions {
    * analysed once at upload): the swap uses them instead of detecting again. Plain data, so a
    * caller can keep it in a database and hand it back.
    */
-  targetAnalysis?: { faces: Face[] };
+  targetAnalysis?: TargetAnalysis;
   /** Also return the unencoded pixels and each face's change mask (tests and the benchmark). */
   keepRaw?: boolean;
   onProgress?: (stage: string, fraction: number) => void;
+}
+
+/**
+ * A photo's faces as analysed once and kept by the caller (describeImage's `analysis`): the faces,
+ * and for the one that gets swapped the hands found against it, as plain numbers (JSON-safe).
+ */
+export interface TargetAnalysis {
+  faces: Array<Omit<Face, 'hands'> & { hands?: number[][] }>;
 }
 
 export interface SwapResult {
@@ -193,13 +201,15 @@ async function decodeCached(buf: Buffer, maxPixels: number, minFaceSize: number)
 }
 
 /** The image's faces, detected once per image. */
-async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: Timer, known?: Face[]): Promise<ImageEntry> {
+async function withFaces(models: Models, d: Decoded, minFaceSize: number, add: Timer, known?: TargetAnalysis['faces']): Promise<ImageEntry> {
   let entry = d.entry;
   if (entry) add('detect', 0);
   else {
     const t = performance.now();
     const faces = known ? known.map(({ hands: _hands, ...f }) => f) : await detectOnImage(models, d.img, minFaceSize);
-    entry = { img: d.img, faces, descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map(), bare: new Map() };
+    // Hands kept with the analysis are not looked for again (the hand model is a large part of a swap).
+    const hands = new Map((known ?? []).flatMap((f) => (f.hands ? [[f.index, f.hands.map((h) => Float32Array.from(h))] as const] : [])));
+    entry = { img: d.img, faces, descriptors: new Map(), hands, sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map(), bare: new Map() };
     add('detect', performance.now() - t);
   }
   imageCache.remember(d.key, entry);

@@ -5,7 +5,8 @@ import { decodeImage, DEFAULT_MAX_PIXELS, type RgbImage } from './decode.ts';
 import { DEFAULT_MIN_FACE_SIZE, detectOnImage, type Face } from './detect.ts';
 import { faceAttributes } from './identity.ts';
 import { loadModels } from './models.ts';
-import type { DetectOptions } from './api.ts';
+import type { DetectOptions, TargetAnalysis } from './api.ts';
+import { handsOnFace } from './hands.ts';
 
 export interface FaceDescription {
   gender: 'female' | 'male';
@@ -23,6 +24,8 @@ export interface DescribeResult {
   width: number;
   height: number;
   faces: Face[];
+  /** What a swap onto this photo may be handed back (SwapOptions.targetAnalysis): faces, and the swapped face's hands. */
+  analysis: TargetAnalysis;
   /** Of the largest face, when one is usable; null otherwise. */
   description: FaceDescription | null;
 }
@@ -93,7 +96,11 @@ export async function describeImage(image: Buffer, opts: DetectOptions = {}): Pr
   const models = await loadModels();
   const faces = await detectOnImage(models, img, opts.minFaceSize ?? DEFAULT_MIN_FACE_SIZE);
   const face = faces.find((f) => !f.tooSmall);
-  if (!face) return { width: img.width, height: img.height, faces, description: null };
+  const plain = faces.map(({ hands: _h, ...f }) => f);
+  if (!face) return { width: img.width, height: img.height, faces, analysis: { faces: plain }, description: null };
+  // The face a swap takes ('largest', the default) is the first usable one: its hands are kept too.
+  const hands = handsOnFace(models, img, face).map((h) => Array.from(h, (v) => Math.round(v * 10) / 10));
+  const analysis: TargetAnalysis = { faces: faces.map(({ hands: _h, ...f }) => (f.index === face.index ? { ...f, hands } : f)) };
   const { gender, genderScore, age } = await faceAttributes(models, img, face);
   const proportions = faceProportions(face.landmarks);
   const hair = hairSample(img, face.landmarks);
@@ -101,6 +108,7 @@ export async function describeImage(image: Buffer, opts: DetectOptions = {}): Pr
     width: img.width,
     height: img.height,
     faces,
+    analysis,
     description: { gender, genderScore, age, ageRange: ageRangeOf(age), faceShape: faceShapeOf(proportions), hairColor: hairColorOf(hair), measures: { ...proportions, hair } },
   };
 }

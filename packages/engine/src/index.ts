@@ -1,6 +1,6 @@
 // Public API of the Visage face engine: buffers in, buffers out.
 export { detectFaces, swapFaces, DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD } from './api.ts';
-export type { DetectOptions, DetectResult, FaceSummary, SwapOptions, SwapResult, SwapWarning } from './api.ts';
+export type { DetectOptions, DetectResult, FaceSummary, SwapOptions, SwapResult, SwapWarning, TargetAnalysis } from './api.ts';
 export type { Face, FaceBox, FaceRotation } from './detect.ts';
 export { DEFAULT_MIN_FACE_SIZE } from './detect.ts';
 export type { TargetSelection } from './choose.ts';

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { CatalogueEntry, CatalogueUploadResult } from '@visage/contracts';
 import { makeApp, type TestApp } from '../auth/support/app.ts';
 import { fixture } from '../support/fixtures.ts';
+import { multipart } from '../support/multipart.ts';
 import { META, SOCCER_META, signUpAs, uploadCatalogue, type Caller } from './support.ts';
 
 let t: TestApp;
@@ -78,6 +79,21 @@ describe('operator uploads', () => {
     const nothing = await uploadCatalogue(t, operator, 'proshoot', [{ name: 'cat.png', body: fixture('017_cc0-cat-chelsea-noface.png') }]);
     expect(nothing.statusCode).toBe(200);
     expect(nothing.json().results[0]).toMatchObject({ status: 'rejected', code: 'no_face' });
+  }, 60_000);
+});
+
+describe('POST /admin/{kind}/suggest', () => {
+  const suggest = (who: Caller, file: Buffer) => {
+    const form = multipart([{ name: 'image', filename: 'a.jpg', contentType: 'image/jpeg', body: file }]);
+    return t.app.inject({ method: 'POST', url: '/app/api/admin/proshoot/suggest', payload: form.payload, headers: { ...form.headers, cookie: who.cookie } });
+  };
+
+  it('reads gender, age range, face shape and hair colour from a photo, for operators only', async () => {
+    const res = await suggest(operator, fixture('012_ai-sfhq-east-asian-woman.jpg'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ gender: 'female', ageRange: expect.any(String), faceShape: expect.any(String), hairColor: expect.any(String) });
+    expect((await suggest(operator, fixture('016_cc0-coffee-noface.png'))).json()).toEqual({ problem: 'no_face' });
+    expect((await suggest(user, fixture('012_ai-sfhq-east-asian-woman.jpg'))).statusCode).toBe(403);
   }, 60_000);
 });
 

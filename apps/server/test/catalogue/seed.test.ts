@@ -45,4 +45,14 @@ describe('demo Proshoot catalogue', () => {
     const thumb = await t.app.inject({ url: list[2]!.thumbUrl, headers: { cookie: user.cookie } });
     expect(thumb.headers['content-type']).toBe('image/webp');
   }, 60_000);
+
+  it('goes on where a stopped start left off, adding nothing twice', async () => {
+    const log = pino({ level: 'silent' });
+    // As if the last start stopped before the last photo and before recording the seeding.
+    await t.ctx.db.deleteFrom('catalogue_seeds').execute();
+    await t.ctx.db.deleteFrom('catalogue_entries').where('id', '=', 'demo-01').execute();
+    expect(await seedDemoCatalogue(t.ctx.catalogue, log, dir)).toBe(1);
+    const rows = await t.ctx.db.selectFrom('catalogue_entries').select('id').execute();
+    expect(rows.map((r) => r.id).sort()).toEqual(['demo-01', 'demo-02', 'demo-03']);
+  }, 60_000);
 });

@@ -42,13 +42,12 @@ export class CatalogueRepository {
     await this.db.deleteFrom('catalogue_entries').where('id', '=', id).execute();
   }
 
-  /** Claims a one-time seeding; false when it was claimed before (by this or another process). */
-  async claimSeed(name: string, at: number): Promise<boolean> {
-    const res = await this.db.insertInto('catalogue_seeds').values({ name, seeded_at: at }).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  async isSeeded(name: string): Promise<boolean> {
+    return !!(await this.db.selectFrom('catalogue_seeds').select('name').where('name', '=', name).executeTakeFirst());
   }
 
-  async releaseSeed(name: string): Promise<void> {
-    await this.db.deleteFrom('catalogue_seeds').where('name', '=', name).execute();
+  /** Records a finished seeding (once, whichever process finishes first). */
+  async markSeeded(name: string, at: number): Promise<void> {
+    await this.db.insertInto('catalogue_seeds').values({ name, seeded_at: at }).onConflict((oc) => oc.column('name').doNothing()).execute();
   }
 }

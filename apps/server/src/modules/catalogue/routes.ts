@@ -41,10 +41,12 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
   for (const kind of KINDS) {
     const base = `/app/api/admin/${kind}`;
     const list = async (req: FastifyRequest, reply: FastifyReply) => {
-      const { body, etag } = await catalogue.listJson(kind, listFilters(kind, req.query));
-      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      const { body, etag, gzip } = await catalogue.listJson(kind, listFilters(kind, req.query));
+      reply.header('ETag', etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
+      reply.type('application/json; charset=utf-8');
+      if (gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('Content-Encoding', 'gzip').send(gzip);
+      return reply.send(body);
     };
     // The spec's path has a trailing slash; both spellings answer.
     app.get(`${base}/`, { config: { auth: 'user' } }, list);

@@ -1,7 +1,8 @@
 // Demo content: the 30 synthetic Proshoot portraits in apps/server/demo/proshoot (MIT, see its
 // LICENSE.txt) with their MANIFEST.tsv attributes, added once at first start when DEMO_CONTENT is on.
-// Claimed in catalogue_seeds first, so several processes starting together seed once, and an
-// operator who empties the catalogue does not see it come back.
+// Recorded in catalogue_seeds when done, so an operator who empties the catalogue does not see it
+// come back; a start stopped midway goes on where it stopped (each photo has a fixed id and key, so
+// processes starting together never add one twice).
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
@@ -27,21 +28,18 @@ export function readManifest(dir = DEMO_PROSHOOT_DIR): Array<{ file: string; att
 /** Seeds the Proshoot catalogue once; returns how many photos were added. */
 export async function seedDemoCatalogue(catalogue: CatalogueService, log: Logger, dir = DEMO_PROSHOOT_DIR): Promise<number> {
   if (!existsSync(join(dir, 'MANIFEST.tsv'))) return 0;
-  if (!(await catalogue.claimSeed(SEED))) return 0;
+  if (await catalogue.isSeeded(SEED)) return 0;
   let added = 0;
-  try {
-    const photos = readManifest(dir);
-    // Oldest first, so the list (newest first) shows p01 at the top.
-    for (const [i, { file, attrs }] of [...photos.entries()].reverse()) {
-      const problem = await catalogue.seedOne('proshoot', `demo-${String(i + 1).padStart(2, '0')}`, file, readFileSync(join(dir, file)), attrs);
-      if (problem) log.warn({ file, problem }, 'demo catalogue photo refused');
-      else added += 1;
-    }
-  } catch (err) {
-    // Not seeded after all: the next start tries again (entries already added are kept once).
-    await catalogue.releaseSeed(SEED);
-    throw err;
+  const photos = readManifest(dir);
+  // Oldest first, so the list (newest first) shows p01 at the top.
+  for (const [i, { file, attrs }] of [...photos.entries()].reverse()) {
+    const id = `demo-${String(i + 1).padStart(2, '0')}`;
+    if (await catalogue.has(id)) continue;
+    const problem = await catalogue.seedOne('proshoot', id, file, readFileSync(join(dir, file)), attrs);
+    if (problem) log.warn({ file, problem }, 'demo catalogue photo refused');
+    else added += 1;
   }
+  await catalogue.markSeeded(SEED);
   log.info({ added }, 'demo Proshoot catalogue seeded');
   return added;
 }

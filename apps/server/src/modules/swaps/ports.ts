@@ -2,7 +2,7 @@
 // so the service can be tested with the real adapters and wired from context.ts.
 import type { SwapErrorCode, SwapWarning } from '@visage/contracts';
 import type { Db } from '../../infra/db/database.ts';
-import type { Face } from '@visage/engine';
+import type { TargetAnalysis } from '@visage/engine';
 
 export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -30,7 +30,7 @@ export interface SwapEngine {
     /** The identity score costs two or three extra embedding passes; the gallery does not need it. */
     identity?: boolean;
     /** The target's faces found earlier on the same bytes (a catalogue photo): not detected again. */
-    targetAnalysis?: { faces: Face[] };
+    targetAnalysis?: TargetAnalysis;
     onProgress?: (stage: string, fraction: number) => void;
   }): Promise<SwapEngineResult>;
 }

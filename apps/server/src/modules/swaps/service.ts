@@ -2,7 +2,7 @@
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
 import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
-import type { Face } from '@visage/engine';
+import type { TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { cleanImage } from './image-intake.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
@@ -36,7 +36,7 @@ export interface SwapInput {
 }
 
 /** The face analysis kept for a stored target (a catalogue photo), or null. */
-export type StoredAnalyses = (targetKey: string) => Promise<{ faces: Face[] } | null>;
+export type StoredAnalyses = (targetKey: string) => Promise<TargetAnalysis | null>;
 
 export interface SwapProgress {
   stage: string;

@@ -26,6 +26,8 @@ export interface CatalogueModalProps {
 
 /** Tiles whose thumbnails load at once; the rest load as they scroll into view. */
 const EAGER_TILES = 24;
+/** Tiles rendered at first, and added each time the end of the grid scrolls into view. */
+const PAGE_TILES = 120;
 
 export function CatalogueModal(props: CatalogueModalProps) {
   const { kind, entries, players, loaded, selectedId, filters, onFiltersChange, onSelect, onCustom, onClose, accept } = props;
@@ -35,6 +37,20 @@ export function CatalogueModal(props: CatalogueModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   const [showFilters, setShowFilters] = useState(true);
   const shown = useMemo(() => applyFilters(entries, filters), [entries, filters]);
+  const [limit, setLimit] = useState(PAGE_TILES);
+  const sentinel = useRef<HTMLLIElement>(null);
+  const more = shown.length > limit;
+
+  // The grid grows as its end comes into view, so 1,000 entries do not render 1,000 tiles at once.
+  useEffect(() => {
+    const end = sentinel.current;
+    if (!more || !end || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((e) => e.isIntersecting)) setLimit((n) => n + PAGE_TILES);
+    }, { rootMargin: '400px' });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [more, limit]);
 
   useEffect(() => {
     dialog.current?.focus();
@@ -76,7 +92,10 @@ export function CatalogueModal(props: CatalogueModalProps) {
                 value={filters[key] ?? ''}
                 options={filterOptions(key, players)}
                 emptyLabel={t('modal.all')}
-                onChange={(value) => onFiltersChange({ ...filters, [key]: value })}
+                onChange={(value) => {
+                  setLimit(PAGE_TILES);
+                  onFiltersChange({ ...filters, [key]: value });
+                }}
               />
             ))}
           </div>
@@ -106,7 +125,7 @@ export function CatalogueModal(props: CatalogueModalProps) {
               }}
             />
           </li>
-          {shown.map((entry, index) => (
+          {(typeof IntersectionObserver === 'undefined' ? shown : shown.slice(0, limit)).map((entry, index) => (
             <li key={entry.id}>
               <button
                 type="button"
@@ -128,6 +147,7 @@ export function CatalogueModal(props: CatalogueModalProps) {
               </button>
             </li>
           ))}
+          {more && typeof IntersectionObserver !== 'undefined' && <li ref={sentinel} className={styles.sentinel} aria-hidden="true" />}
         </ul>
         <footer className={styles.footer}>
           <button type="button" className="btn btn-primary" onClick={onClose} data-testid="catalogue-confirm">

@@ -17,13 +17,16 @@ export function FilterSelect({ name, value, options, onChange, emptyLabel, idPre
   const { t } = useTranslation('catalogue');
   const id = `${idPrefix}-${name}`;
   // Attribute values have translated labels; player names, countries and clubs show as they are.
+  // A stored value outside this list (demo content's ethnicity 'other' in the operator's list) stays
+  // selectable, so editing an entry never blanks it silently.
+  const shown = value && !options.includes(value) ? [...options, value] : options;
   const label = (v: string) => (name === 'playerName' || name === 'country' || name === 'club' ? v : t(`values.${name}.${v}`, { defaultValue: v }));
   return (
     <label className={styles.filter} htmlFor={id}>
       <span>{t(`filters.${name}`)}</span>
       <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)} data-testid={`${idPrefix}-${name}`}>
         <option value="">{emptyLabel}</option>
-        {options.map((v) => (
+        {shown.map((v) => (
           <option key={v} value={v}>
             {label(v)}
           </option>

@@ -12,6 +12,7 @@ import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
 import { ModeCards } from '../features/swap';
 import { DashboardRoute } from './dashboard';
+import { AdminTestRoute, Bulk2Route, BulkRoute, ManageFacesRoute } from './operator';
 
 // Signed-in home until each mode's own screen takes its route: who is signed in and the modes.
 const signedInHome = (
@@ -31,6 +32,14 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app', element: <DashboardRoute />, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
   { type: 'page', path: '/app/proshoot', element: signedInHome, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
   { type: 'page', path: '/app/prosoccer', element: signedInHome, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
+
+  // Operator screens (issue 36); /admin/swaps is the spec's hidden test page, so it has no entry.
+  { type: 'divider', access: 'operator' },
+  { type: 'title', label: 'bulk:nav.section', access: 'operator' },
+  { type: 'page', path: '/app/bulk', element: <BulkRoute />, label: 'bulk:nav.bulk', icon: 'layers', access: 'operator' },
+  { type: 'page', path: '/app/bulk2', element: <Bulk2Route />, label: 'bulk:nav.bulk2', icon: 'users', access: 'operator' },
+  { type: 'page', path: '/app/manage-faces', element: <ManageFacesRoute />, label: 'bulk:nav.faces', icon: 'user', access: 'operator' },
+  { type: 'page', path: '/admin/swaps', element: <AdminTestRoute />, access: 'operator' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

@@ -55,10 +55,10 @@ function AdminTest({ prepare }: { prepare: PrepareImage }) {
       <section className={styles.browser} data-testid="admin-gallery">
         <h2>{t('admin.gallery')}</h2>
         <ul className={styles.adminGrid}>
-          {urls.map((url) => (
+          {urls.map((url, i) => (
             <li key={url}>
               <a href={url} target="_blank" rel="noreferrer">
-                <img src={thumbOf(url)} alt="" loading="lazy" />
+                <img src={thumbOf(url)} alt={t('admin.resultAlt', { n: i + 1 })} loading="lazy" />
               </a>
             </li>
           ))}

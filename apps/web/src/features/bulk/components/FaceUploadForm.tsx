@@ -71,7 +71,8 @@ export function FaceUploadForm({ uid, prepare, onSaved }: Props) {
         <input type="text" value={id} maxLength={64} onChange={(event) => setId(event.target.value)} data-testid="face-id" />
       </label>
       <ImageChooser files={image} label={t('faces.choose')} disabled={busy} testId="face-image" />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      {/* Held while the chosen photo is being prepared; without a photo it says what is missing. */}
+      <button type="submit" className="btn btn-primary" disabled={busy || (image.images.length > 0 && !image.ready)}>
         {t('faces.upload')}
       </button>
       {message && (

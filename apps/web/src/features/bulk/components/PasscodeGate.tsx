@@ -1,11 +1,14 @@
 // The passcode box of /app/bulk, /app/bulk2 and /admin/swaps (spec §2): placeholder 'First Name',
 // checked by the server on Enter; a wrong entry shows nothing. When the server has no passcode
-// set, the screen opens at once (the operator role is the real check).
+// set, the screen opens at once (the operator role is the real check, on every call); an opened
+// gate stays open for this tab, so moving between /app/bulk and /app/bulk2 does not ask again.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GateName } from '@visage/contracts';
 import { checkGate, gateRequired } from '../api/bulk-api';
 import styles from './bulk.module.css';
+
+const OPENED = 'visage.gate.';
 
 export function PasscodeGate({ gate, children }: { gate: GateName; children: ReactNode }) {
   const { t } = useTranslation('bulk');
@@ -16,7 +19,7 @@ export function PasscodeGate({ gate, children }: { gate: GateName; children: Rea
   useEffect(() => {
     let live = true;
     gateRequired(gate).then(
-      (required) => live && setState(required ? 'locked' : 'open'),
+      (required) => live && setState(required && sessionStorage.getItem(OPENED + gate) !== '1' ? 'locked' : 'open'),
       (error: unknown) => {
         console.error(error);
         if (live) setState('locked');
@@ -37,7 +40,10 @@ export function PasscodeGate({ gate, children }: { gate: GateName; children: Rea
         if (!value || checking) return;
         setChecking(true);
         checkGate(gate, value).then(
-          () => setState('open'),
+          () => {
+            sessionStorage.setItem(OPENED + gate, '1');
+            setState('open');
+          },
           // Wrong, or too many tries: nothing is shown (spec), only logged.
           (error: unknown) => {
             console.info('Passcode not accepted', error);

@@ -69,17 +69,26 @@ export function useSwapBrowser(): SwapBrowserData {
     void load(1, '');
   }, [load]);
 
-  useEffect(() => {
-    const onScroll = () => {
-      const { items: list, total: all, filter: faceId } = state.current;
-      if (busy.current || list.length >= all) return;
-      if (window.innerHeight + window.scrollY < document.documentElement.scrollHeight - BOTTOM_PX) return;
-      setLoading(true);
-      void load(page.current + 1, faceId);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+  // Near the bottom → the next page. Checked on scroll and after each page arrives (a page that
+  // does not fill the window would otherwise wait for a scroll that cannot happen).
+  const loadMoreIfNear = useCallback(() => {
+    const { items: list, total: all, filter: faceId } = state.current;
+    if (busy.current || list.length >= all) return;
+    if (window.innerHeight + window.scrollY < document.documentElement.scrollHeight - BOTTOM_PX) return;
+    setLoading(true);
+    void load(page.current + 1, faceId);
   }, [load]);
+
+  useEffect(() => {
+    window.addEventListener('scroll', loadMoreIfNear, { passive: true });
+    return () => window.removeEventListener('scroll', loadMoreIfNear);
+  }, [loadMoreIfNear]);
+
+  useEffect(() => {
+    if (items.length === 0) return;
+    const frame = requestAnimationFrame(loadMoreIfNear);
+    return () => cancelAnimationFrame(frame);
+  }, [items.length, loadMoreIfNear]);
 
   /** Reads page 1 again: results that are new go on top; answers the new total. */
   const refresh = useCallback(async () => {

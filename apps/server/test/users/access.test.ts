@@ -41,6 +41,10 @@ const PUBLIC = new Set([
   'GET /app/api/avatars/default.svg',
 ]);
 
+// {uid} routes for operators only (issue 36): a plain user is refused by role (403) before the
+// uid is looked at, the same answer for A's uid as for an unknown one.
+const OPERATOR_UID_ROUTES = new Set(['GET /app/api/user/face/:uid', 'GET /app/api/user/face/:uid/:id/image', 'DELETE /app/api/user/face/:uid/:id']);
+
 const fill = (url: string, uid: string) => url.replace(':uid', uid).replace(/:[A-Za-z]+/g, 'x');
 
 describe('route guards', () => {
@@ -65,9 +69,9 @@ describe('route guards', () => {
     expect(withUid.length).toBeGreaterThan(0);
     for (const r of withUid) {
       const res = await t.app.inject({ method: r.method as 'GET', url: fill(r.url, a.uid), headers: { cookie: b.cookie } });
-      expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(OPERATOR_UID_ROUTES.has(`${r.method} ${r.url}`) ? 403 : 404);
       const unknown = await t.app.inject({ method: r.method as 'GET', url: fill(r.url, 'no-such-user'), headers: { cookie: b.cookie } });
-      expect(unknown.statusCode, `${r.method} ${r.url} (unknown uid)`).toBe(404);
+      expect(unknown.statusCode, `${r.method} ${r.url} (unknown uid)`).toBe(res.statusCode);
       expect(unknown.body).toBe(res.body);
     }
   });

@@ -198,9 +198,19 @@ test('the admin test page: the secret word, one swap, its gallery', async ({ pag
   await expect(gallery).toHaveCount(4);
 });
 
-test('French texts of the operator screens', async ({ page }) => {
+test('French texts of the operator screens; the passcodes are nowhere in what the browser loads', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', (res) => {
+    if (/\.(js|css|html)(\?|$)|\/app\/bulk$/.test(res.url())) void res.text().then((t) => bodies.push(t), () => undefined);
+  });
   await signIn(page);
   await page.evaluate(() => localStorage.setItem('visage.language', 'fr'));
   await page.goto(`${server.url}/app/bulk`);
   await expect(page.getByPlaceholder('Prénom')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const body of bodies) {
+    expect(body).not.toContain(PASSCODE);
+    expect(body).not.toContain(WORD);
+  }
 });

@@ -16,6 +16,7 @@ import { OperatorCataloguePage } from '../features/catalogue';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
 import { PlansRoute } from './plans';
+import { AdminTestRoute, Bulk2Route, BulkRoute, ManageFacesRoute } from './operator';
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },
@@ -42,6 +43,14 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/admin/proshoot', element: <OperatorCataloguePage kind="proshoot" />, label: 'catalogue:nav.adminProshoot', icon: 'layers', access: 'operator' },
   { type: 'page', path: '/admin/prosoccer', element: <OperatorCataloguePage kind="prosoccer" />, label: 'catalogue:nav.adminProsoccer', icon: 'layers', access: 'operator' },
   { type: 'page', path: '/admin/users', element: <AdminUsersPage />, label: 'admin-users:nav.users', icon: 'users', access: 'operator' },
+
+  // Operator screens (issue 36); /admin/swaps is the spec's hidden test page, so it has no entry.
+  { type: 'divider', access: 'operator' },
+  { type: 'title', label: 'bulk:nav.section', access: 'operator' },
+  { type: 'page', path: '/app/bulk', element: <BulkRoute />, label: 'bulk:nav.bulk', icon: 'layers', access: 'operator' },
+  { type: 'page', path: '/app/bulk2', element: <Bulk2Route />, label: 'bulk:nav.bulk2', icon: 'users', access: 'operator' },
+  { type: 'page', path: '/app/manage-faces', element: <ManageFacesRoute />, label: 'bulk:nav.faces', icon: 'user', access: 'operator' },
+  { type: 'page', path: '/admin/swaps', element: <AdminTestRoute />, access: 'operator' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

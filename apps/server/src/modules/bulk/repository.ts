@@ -18,19 +18,12 @@ export class BrowserRepository {
     return rows.map((r) => r.id);
   }
 
-  /** Newest first; served from the (uid[, face_id], status, created_at, id) indexes. */
-  async pageIds(uid: string, faceId: string | undefined, offset: number, limit: number): Promise<string[]> {
+  /** Every done swap's id, newest first, from the covering (uid[, face_id], status, created_at, id) indexes. */
+  async allIds(uid: string, faceId: string | undefined): Promise<string[]> {
     let q = this.db.selectFrom('swaps').select('id').where('uid', '=', uid);
     if (faceId !== undefined) q = q.where('face_id', '=', faceId);
-    const rows = await q.where('status', '=', 'done').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    const rows = await q.where('status', '=', 'done').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
     return rows.map((r) => r.id);
-  }
-
-  async count(uid: string, faceId: string | undefined): Promise<number> {
-    let q = this.db.selectFrom('swaps').select((eb) => eb.fn.countAll<number | string>().as('n')).where('uid', '=', uid);
-    if (faceId !== undefined) q = q.where('face_id', '=', faceId);
-    const row = await q.where('status', '=', 'done').executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   async ownedIds(uid: string, ids: string[]): Promise<string[]> {

@@ -15,11 +15,12 @@ const operator = { auth: 'operator' } as const;
 const gateRoute = z.object({ name: gateName });
 
 export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates: Gates): Promise<void> {
-  // Per account (the guard has resolved the caller by now), so one operator cannot lock out another.
+  // Per account and gate (the guard has resolved the caller by now), so one operator cannot lock
+  // out another; ten tries a minute make guessing hopeless and typos harmless.
   const gateLimit = {
-    max: 5,
+    max: 10,
     timeWindow: '1 minute',
-    keyGenerator: (req: FastifyRequest) => `gate:${req.user?.uid ?? req.ip}`,
+    keyGenerator: (req: FastifyRequest) => `gate:${String((req.params as { name?: string }).name)}:${req.user?.uid ?? req.ip}`,
     errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many attempts. Please wait a minute.'),
   };
   app.get('/app/api/gate/:name', { config: operator }, async (req) => {

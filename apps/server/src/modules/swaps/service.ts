@@ -57,6 +57,7 @@ export class SwapsService {
   useStoredAnalyses(lookup: StoredAnalyses): void {
     this.analyses = lookup;
   }
+  private readonly changeListeners = new Set<(uid: string) => void>();
 
   constructor(
     private readonly repo: SwapsRepository,
@@ -194,6 +195,12 @@ export class SwapsService {
   /** Drops the user's cached lists; called on every change to one of their swaps. */
   changed(uid: string): void {
     this.lists.invalidate(uid);
+    for (const listener of this.changeListeners) listener(uid);
+  }
+
+  /** Other lists of swaps (the operators' browser) drop their cached copies on the same changes. */
+  onChange(listener: (uid: string) => void): void {
+    this.changeListeners.add(listener);
   }
 
   get(id: string): Promise<SwapRow | undefined> {

@@ -8,3 +8,4 @@ export { useImageSlot, type ImageSlot } from './hooks/useImageSlot';
 export { useSwapJob, type SwapJob, type SwapPhase } from './hooks/useSwapJob';
 export { checkImageFile, ACCEPT_ATTRIBUTE } from './lib/file-checks';
 export { notify } from './lib/notify';
+export { compressImage } from './lib/compress-image';

@@ -1,0 +1,25 @@
+// The operator screens of issue 36 (/app/bulk, /app/bulk2, /app/manage-faces, /admin/swaps), each
+// its own lazy chunk. The app hands them the swap feature's image compressor (features never
+// import one another).
+import { lazy, Suspense, type ComponentType } from 'react';
+import { compressImage } from '../../features/swap';
+import type * as BulkFeature from '../../features/bulk';
+import type { PrepareImage } from '../../features/bulk';
+
+type OperatorPage = ComponentType<{ prepare?: PrepareImage }>;
+
+function lazyPage(pick: (m: typeof BulkFeature) => OperatorPage) {
+  const Page = lazy(() => import('../../features/bulk').then((m) => ({ default: pick(m) })));
+  return function OperatorRoute() {
+    return (
+      <Suspense fallback={<div role="status" aria-busy="true" />}>
+        <Page prepare={compressImage} />
+      </Suspense>
+    );
+  };
+}
+
+export const BulkRoute = lazyPage((m) => m.BulkPage);
+export const Bulk2Route = lazyPage((m) => m.Bulk2Page);
+export const ManageFacesRoute = lazyPage((m) => m.ManageFacesPage);
+export const AdminTestRoute = lazyPage((m) => m.AdminTestPage);

@@ -1,0 +1,216 @@
+// Issue 36 through the real built server and the real face engine: the bulk screen (a bad file
+// skipped, real per-target progress, each result or reason), a saved face used in bulk2 with its
+// results tagged, the swap browser (filter, infinite scroll over 250 seeded swaps, re-tagging),
+// and the admin test page. The server runs with its own passcodes and an admin account.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
+import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+
+const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const fx = (file: string) => join(FACES, file);
+const FACE = fx('008_ai-sfhq-frontal-glasses-darkskin.jpg');
+const TARGETS = [fx('012_ai-sfhq-east-asian-woman.jpg'), fx('013_ai-sfhq-beard-glasses-elderly.jpg'), fx('016_cc0-coffee-noface.png')];
+const ADMIN = { email: 'ops@e2e.example', password: 'Granite-Falcon-907' };
+const PASSCODE = 'Bulk-Gertrude';
+const WORD = 'Test-Ophelia';
+
+let server: RunningServer;
+let tmp: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  server = await startServer({
+    name: 'e2e-bulk',
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BULK_PASSCODE: PASSCODE, ADMIN_TEST_WORD: WORD, ENGINE_WORKERS: '2', WORKER_CONCURRENCY: '2' },
+  });
+  tmp = mkdtempSync(join(tmpdir(), 'visage-bulk-e2e-'));
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+function collectAlerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+}
+
+/** Opens a gated page: a wrong entry shows nothing, the right one opens it. */
+async function openGated(page: Page, path: string, secret: string, heading: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  const box = page.getByPlaceholder('First Name');
+  await box.fill('wrong');
+  await box.press('Enter');
+  await page.waitForTimeout(300);
+  await expect(box).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading })).toHaveCount(0);
+  await box.fill(secret);
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+}
+
+test('a bulk of 3 (a bad file skipped): real progress to 3 of 3, each result or its reason', async ({ page }) => {
+  test.setTimeout(120_000);
+  const alerts = collectAlerts(page);
+  await signIn(page);
+  await openGated(page, '/app/bulk', PASSCODE, "Let's Swap. (69 B)");
+  await expect(page.getByRole('button', { name: 'Upload Target Images (up to 15)' })).toBeVisible();
+  const bad = join(tmp, 'notes.txt');
+  writeFileSync(bad, 'not an image');
+  await page.getByTestId('bulk-targets-input').setInputFiles([TARGETS[0]!, bad, TARGETS[1]!, TARGETS[2]!]);
+  expect(alerts).toContain('Please select a valid image file (jpeg, png, or jpg).');
+  await expect(page.getByTestId('bulk-targets').getByRole('listitem')).toHaveCount(3);
+  await page.getByTestId('bulk-face-input').setInputFiles(FACE);
+  const swap = page.getByRole('button', { name: 'Swap Faces' });
+  await expect(swap).toBeEnabled({ timeout: 20_000 });
+  await swap.click();
+  await expect(page.getByTestId('bulk-count')).toHaveText(/of 3 done/, { timeout: 20_000 });
+  await expect(page.getByTestId('bulk-count')).toHaveText('3 of 3 done', { timeout: 90_000 });
+  const results = page.getByTestId('bulk-result');
+  await expect(results).toHaveCount(3);
+  await expect(results.nth(0).getByRole('img')).toBeVisible();
+  await expect(results.nth(1).getByRole('img')).toBeVisible();
+  await expect(results.nth(2)).toContainText('No face was found in the target photo.');
+  expect(await results.nth(0).getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('a saved face uploaded, picked in bulk2, and the results tagged with it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const alerts = collectAlerts(page);
+  await signIn(page);
+  await page.goto(`${server.url}/app/manage-faces`);
+  await page.getByRole('button', { name: 'Upload Image' }).click();
+  expect(alerts).toContain('Please select an image.');
+  await page.getByTestId('face-id').fill('grace');
+  await page.getByTestId('face-image-input').setInputFiles(FACE);
+  await page.getByRole('button', { name: 'Upload Image' }).click();
+  await expect(page.getByText('Image and metadata uploaded successfully.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('face-list').getByText('grace')).toBeVisible();
+  // The same id again: asked before replacing (the dialog is accepted).
+  await page.getByTestId('face-id').fill('grace');
+  await page.getByTestId('face-image-input').setInputFiles(FACE);
+  await page.getByRole('button', { name: 'Upload Image' }).click();
+  await expect.poll(() => alerts.some((a) => a.startsWith('A face with the id "grace" exists already'))).toBe(true);
+
+  await openGated(page, '/app/bulk2', PASSCODE, "Let's Swap. (69 B)");
+  await page.getByRole('button', { name: 'Select a Face' }).click();
+  const modal = page.getByTestId('face-modal');
+  await modal.getByTestId('face-option').filter({ hasText: 'grace' }).click();
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByTestId('bulk2-face')).toContainText('grace');
+  await page.getByTestId('bulk-targets-input').setInputFiles([TARGETS[0]!]);
+  const swap = page.getByRole('button', { name: 'Swap Faces' });
+  await expect(swap).toBeEnabled({ timeout: 20_000 });
+  await swap.click();
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 of 1 done', { timeout: 90_000 });
+  await page.getByTestId('browser-filter').selectOption('grace');
+  await expect(page.getByTestId('browser-total')).toHaveText('1 result');
+  await expect(page.getByTestId('browser-check')).toHaveCount(1);
+});
+
+test('the swap browser: infinite scroll over 250 swaps, filter back to page 1, re-tagging', async ({ page }) => {
+  test.setTimeout(90_000);
+  const alerts = collectAlerts(page);
+  // 250 more done swaps, straight into the server's database, reusing a real result's files.
+  const db = new Database(join(server.dataDir, 'visage.db'));
+  const real = db.prepare("SELECT uid, result_key, thumb_key FROM swaps WHERE status = 'done' LIMIT 1").get() as { uid: string; result_key: string; thumb_key: string };
+  const insert = db.prepare(
+    "INSERT INTO swaps (id, uid, mode, status, job_id, source_key, target_key, result_key, thumb_key, created_at, completed_at) VALUES (?, ?, 'main', 'done', ?, 'uploads/x/s.jpg', 'uploads/x/t.jpg', ?, ?, ?, ?)",
+  );
+  db.transaction(() => {
+    for (let i = 0; i < 250; i++) {
+      const id = crypto.randomUUID();
+      insert.run(id, real.uid, `seed-${id}`, real.result_key, real.thumb_key, 1_600_000_000_000 + i, 1_600_000_000_000 + i);
+    }
+  })();
+  db.close();
+
+  await signIn(page);
+  await openGated(page, '/app/bulk2', PASSCODE, "Let's Swap. (69 B)");
+  const tiles = page.getByTestId('browser-check');
+  await expect(page.getByTestId('browser-total')).toHaveText('253 results');
+  await expect(tiles).toHaveCount(100);
+  await expect(page.getByTestId('browser-filter-floating')).toHaveCount(0);
+  // Images keep loading and growing the page: scroll to the bottom until the next page came.
+  const scrollUntil = (n: number) =>
+    expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return tiles.count();
+      }, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(n);
+  await scrollUntil(101);
+  await expect(tiles).toHaveCount(200);
+  await expect(page.getByTestId('browser-filter-floating')).toBeVisible();
+  await scrollUntil(201);
+  await expect(tiles).toHaveCount(253);
+
+  // A filter starts again at page 1; 'All' brings back the first 100.
+  await page.getByTestId('browser-filter-floating-select').selectOption('grace');
+  await expect(tiles).toHaveCount(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('browser-filter').selectOption({ label: 'All' });
+  await expect(tiles).toHaveCount(100);
+
+  await tiles.nth(5).check();
+  await tiles.nth(6).check();
+  const bar = page.getByTestId('browser-bar');
+  await expect(bar).toBeVisible();
+  await bar.getByTestId('browser-tag-face').selectOption('grace');
+  await bar.getByRole('button', { name: 'Submit Selected Images' }).click();
+  await expect.poll(() => alerts).toContain('Metadata updated successfully!');
+  await expect(bar).toHaveCount(0);
+  await page.getByTestId('browser-filter').selectOption('grace');
+  await expect(page.getByTestId('browser-total')).toHaveText('3 results');
+});
+
+test('the admin test page: the secret word, one swap, its gallery', async ({ page }) => {
+  test.setTimeout(90_000);
+  collectAlerts(page);
+  await signIn(page);
+  await openGated(page, '/admin/swaps', WORD, "Let's Swap. (S)");
+  const gallery = page.getByTestId('admin-gallery').getByRole('img');
+  await expect(gallery).toHaveCount(3); // the bulk's two results and the bulk2 one
+  await page.getByTestId('admin-target-input').setInputFiles(TARGETS[1]!);
+  await page.getByTestId('admin-face-input').setInputFiles(FACE);
+  const swap = page.getByRole('button', { name: 'Swap Faces' });
+  await expect(swap).toBeEnabled({ timeout: 20_000 });
+  await swap.click();
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 of 1 done', { timeout: 60_000 });
+  await expect(gallery).toHaveCount(4);
+});
+
+test('French texts of the operator screens; the passcodes are nowhere in what the browser loads', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', (res) => {
+    if (/\.(js|css|html)(\?|$)|\/app\/bulk$/.test(res.url())) void res.text().then((t) => bodies.push(t), () => undefined);
+  });
+  await signIn(page);
+  await page.evaluate(() => localStorage.setItem('visage.language', 'fr'));
+  await page.goto(`${server.url}/app/bulk`);
+  await expect(page.getByPlaceholder('Prénom')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const body of bodies) {
+    expect(body).not.toContain(PASSCODE);
+    expect(body).not.toContain(WORD);
+  }
+});

@@ -1,6 +1,7 @@
 // The three plans side by side (spec §1's legal text): price, image and video allowances (video
 // coming soon), and one action per card given by the page that shows them.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PLANS, planId, type PlanId } from '@visage/contracts';
 import styles from './Plans.module.css';
@@ -54,7 +55,7 @@ export function PlanRules() {
           <li key={k}>{t(`rules.${k}`)}</li>
         ))}
       </ul>
-      <a href="/terms">{t('rules.terms')}</a>
+      <Link to="/terms">{t('rules.terms')}</Link>
     </section>
   );
 }

@@ -8,11 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@visage/contracts';
 import { createI18n } from '../../../lib/i18n';
 import { createAppStore } from '../../../store';
+import { forgetBillingConfig } from '../hooks/useBillingConfig';
+import { PlansPage } from './PlansPage';
 import { PlansSection } from './PlansSection';
 import { UsagePanel } from './UsagePanel';
 
 const fetchMock = vi.fn();
 beforeEach(() => {
+  forgetBillingConfig();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -50,13 +53,13 @@ function me(overrides: Partial<MeResponse> = {}): MeResponse {
   };
 }
 
-function renderIn(lang: 'en' | 'fr', node: React.ReactNode) {
+function renderIn(lang: 'en' | 'fr', node: React.ReactNode, path = '/') {
   const store = createAppStore();
   store.dispatch({ type: 'auth/sessionStarted', payload: me() });
   render(
     <Provider store={store}>
       <I18nextProvider i18n={createI18n(lang)}>
-        <MemoryRouter>{node}</MemoryRouter>
+        <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
       </I18nextProvider>
     </Provider>,
   );
@@ -99,5 +102,24 @@ describe('usage panel', () => {
     renderIn('fr', <UsagePanel />);
     await waitFor(() => expect(screen.getByTestId('usage-figures').textContent).toBe("Échanges d'images illimités · 42 utilisés ce mois-ci"));
     expect(screen.getByText('Résiliée : votre formule prend fin le 20 décembre 2026.')).toBeTruthy();
+  });
+});
+
+describe('plans page', () => {
+  it('offers Checkout to a signed-in free user when billing is on', async () => {
+    fetchMock.mockImplementation(async (url: string) => json(String(url).includes('/billing/config') ? { enabled: true } : me()));
+    renderIn('en', <PlansPage />);
+    expect((await screen.findByTestId('choose-standard')).textContent).toBe('Choose Standard');
+    expect(screen.getByTestId('choose-premium').textContent).toBe('Choose Premium');
+    expect(screen.getByTestId('plan-free').textContent).toContain('Your plan');
+  });
+
+  it('hides Checkout when billing is off and says a cancelled Checkout charged nothing (FR)', async () => {
+    fetchMock.mockImplementation(async (url: string) => json(String(url).includes('/billing/config') ? { enabled: false } : me()));
+    renderIn('fr', <PlansPage />, '/app/plans?checkout=cancelled');
+    expect(await screen.findByText('Les formules payantes ne sont pas encore disponibles sur ce serveur.')).toBeTruthy();
+    expect(screen.queryByTestId('choose-standard')).toBeNull();
+    expect(screen.getByTestId('checkout-status').textContent).toBe('Le paiement a été annulé. Rien ne vous a été facturé.');
+    expect(screen.getByTestId('plan-rules').textContent).toContain('Un changement de formule prend effet au cycle de facturation suivant.');
   });
 });

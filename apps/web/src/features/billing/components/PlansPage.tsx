@@ -50,7 +50,11 @@ export function PlansPage({ onPlanChanged }: PlansPageProps) {
   };
 
   const action = (plan: PlanId) => {
-    if (!auth.signedIn) return <Link to="/login" className="btn btn-secondary">{t('actions.signUp')}</Link>;
+    if (!auth.signedIn) {
+      // Paid plans can be started only where billing is on.
+      if (plan !== 'free' && !enabled) return null;
+      return <Link to="/login" className="btn btn-secondary">{t('actions.signUp')}</Link>;
+    }
     if (plan === current) {
       if (plan !== 'free' && auth.customerId && enabled) {
         return (

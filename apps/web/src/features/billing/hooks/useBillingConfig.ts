@@ -24,3 +24,8 @@ export function useBillingEnabled(): boolean | null {
   }, []);
   return enabled;
 }
+
+/** Asks the server again on next use (tests; a server whose settings changed). */
+export function forgetBillingConfig(): void {
+  cached = null;
+}

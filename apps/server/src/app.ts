@@ -8,6 +8,7 @@ import { registerSpa } from './http/spa.ts';
 import { registerAccounts } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
+import { registerAccount } from './modules/account/index.ts';
 import fastifyMultipart from '@fastify/multipart';
 
 export interface BuiltApp {
@@ -32,7 +33,8 @@ export async function buildApp(config: Config): Promise<BuiltApp> {
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-    await registerSwaps(app, ctx.swaps, ctx.queue);
+    await registerSwaps(app, ctx.swaps, ctx.queue, ctx.results);
+    await registerAccount(app, ctx.account, config);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -72,6 +72,13 @@ export const configSchema = z.object({
   /** Proof-of-work difficulty: the solver tries up to this many numbers (half on average). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Your data (issue 38). Uploaded target and face photos (uploads/) are deleted this many hours
+  // after their swap ends (0: at once); results stay until their owner deletes them.
+  UPLOAD_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  /** How often a worker process runs the retention sweep (uploads past retention, expired exports). */
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A "Download my data" ZIP can be downloaded this long, then it is removed. */
+  EXPORT_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

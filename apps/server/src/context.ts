@@ -5,7 +5,8 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
-import { attachSwapJob, createSwapsService, lazyEngine, type EngineHandle, type SwapsService } from './modules/swaps/index.ts';
+import { addAccountErasers, attachExportJob, createAccountModule, startSweeper, type AccountModule } from './modules/account/index.ts';
+import { attachSwapJob, createSwapResults, createSwapsService, lazyEngine, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 
 export interface AppContext {
   config: Config;
@@ -20,6 +21,10 @@ export interface AppContext {
   /** The face engine pool, created on first use (or by engine.warm() at start-up). */
   engine: EngineHandle;
   swaps: SwapsService;
+  /** Deleting a result, the compare photo, upload retention. */
+  results: SwapResultsService;
+  /** Account page, data export and erasure, with the per-module data registry. */
+  account: AccountModule;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
@@ -33,6 +38,12 @@ export async function createContext(config: Config): Promise<AppContext> {
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const swaps = createSwapsService({ db, storage, queue, config });
+  const results = createSwapResults({ db, storage, swaps, config });
+  const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config });
+  // What each module holds about a person: its export section and its eraser (one line per module).
+  account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
+  addAccountErasers(account, storage);
+  let stopSweeper: (() => Promise<void>) | null = null;
 
   let closing: Promise<void> | null = null;
   const ctx: AppContext = {
@@ -45,8 +56,11 @@ export async function createContext(config: Config): Promise<AppContext> {
     queue,
     engine,
     swaps,
+    results,
+    account,
     close() {
       closing ??= (async () => {
+        await stopSweeper?.();
         await queue.stop(config.SHUTDOWN_GRACE_MS);
         await queue.close();
         await engine.close();
@@ -59,12 +73,16 @@ export async function createContext(config: Config): Promise<AppContext> {
 
   try {
     // Job handlers: each module attaches its handlers to ctx.jobs here, before the worker starts.
-    attachSwapJob(jobs, swaps, engine);
+    attachSwapJob(jobs, swaps, engine, results);
+    attachExportJob(jobs, account.exports);
 
     jobs.assertComplete();
     if (config.ROLE !== 'api') {
       await queue.start();
       await swaps.requeueWaiting();
+      // Retention: uploads past UPLOAD_RETENTION_HOURS and expired exports, in every worker process.
+      const sweep = async () => [await results.sweep(), await account.exports.sweepExpired()];
+      stopSweeper = startSweeper(sweep, config.RETENTION_SWEEP_SECONDS * 1000, log.child({ component: 'retention' }));
     }
   } catch (err) {
     await ctx.close().catch(() => undefined);

@@ -5,3 +5,4 @@ export * from './errors.ts';
 export * from './swaps.ts';
 export * from './auth.ts';
 export * from './users.ts';
+export * from './account.ts';

@@ -35,6 +35,8 @@ export interface SwapsTable {
   metrics: string | null;
   created_at: number;
   completed_at: number | null;
+  /** When retention deleted the swap's photos under uploads/ (null while kept). */
+  uploads_deleted_at: number | null;
 }
 
 export interface UsersTable {
@@ -68,6 +70,8 @@ export interface SessionsTable {
   expires_at: number;
   ip: string;
   user_agent: string;
+  /** Updated at most once a minute as the session is used. */
+  last_used_at: Generated<number | null>;
 }
 
 export interface OidcIdentitiesTable {
@@ -97,6 +101,20 @@ export interface SpentChallengesTable {
   expires_at: number;
 }
 
+export interface DataExportsTable {
+  id: string;
+  uid: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  job_id: string;
+  storage_key: string | null;
+  size: number | null;
+  error: string | null;
+  created_at: number;
+  completed_at: number | null;
+  /** The ZIP and this row are removed after this time. */
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -106,4 +124,5 @@ export interface Database {
   spent_challenges: SpentChallengesTable;
   swaps: SwapsTable;
   jobs: JobsTable;
+  data_exports: DataExportsTable;
 }

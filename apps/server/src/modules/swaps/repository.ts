@@ -11,7 +11,7 @@ export class SwapsRepository {
   async insert(swap: NewSwap): Promise<void> {
     await this.db
       .insertInto('swaps')
-      .values({ ...swap, status: 'queued', result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null })
+      .values({ ...swap, status: 'queued', result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null, uploads_deleted_at: null })
       .execute();
   }
 

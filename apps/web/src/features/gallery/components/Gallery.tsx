@@ -15,7 +15,7 @@ export interface GalleryProps {
 
 export function Gallery({ uid, refreshSignal }: GalleryProps) {
   const { t, i18n } = useTranslation('gallery');
-  const { items, loaded } = useGallery(uid, refreshSignal);
+  const { items, loaded, refresh } = useGallery(uid, refreshSignal);
   // The viewer follows an image, not a position: a result arriving meanwhile does not move it.
   const [openId, setOpenId] = useState<string | null>(null);
   const openIndex = openId === null ? -1 : items.findIndex((item) => item.id === openId);
@@ -51,7 +51,17 @@ export function Gallery({ uid, refreshSignal }: GalleryProps) {
         </ul>
       )}
       {openIndex >= 0 && (
-        <Viewer items={items} index={openIndex} onIndexChange={(index) => setOpenId(items[index]?.id ?? null)} onClose={() => setOpenId(null)} />
+        <Viewer
+          items={items}
+          index={openIndex}
+          onIndexChange={(index) => setOpenId(items[index]?.id ?? null)}
+          onClose={() => setOpenId(null)}
+          uid={uid}
+          onDeleted={() => {
+            setOpenId(null);
+            void refresh();
+          }}
+        />
       )}
     </section>
   );

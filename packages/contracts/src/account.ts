@@ -69,3 +69,6 @@ export type DataExport = z.infer<typeof dataExport>;
 
 /** GET /app/api/account/exports: newest first, only the ones not yet expired. */
 export const dataExportList = z.array(dataExport);
+
+/** POST /app/api/account/avatar answer. */
+export const avatarResponse = z.object({ avatarUrl: z.string() });

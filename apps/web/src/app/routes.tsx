@@ -11,6 +11,7 @@ import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
 import { ModeCards } from '../features/swap';
+import { AccountRoute } from './AccountRoute';
 import { DashboardRoute } from './dashboard';
 
 // Signed-in home until each mode's own screen takes its route: who is signed in and the modes.
@@ -31,6 +32,8 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app', element: <DashboardRoute />, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
   { type: 'page', path: '/app/proshoot', element: signedInHome, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
   { type: 'page', path: '/app/prosoccer', element: signedInHome, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
+  // Linked from the header (AccountLink), not the sidebar.
+  { type: 'page', path: '/app/account', element: <AccountRoute />, access: 'user' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

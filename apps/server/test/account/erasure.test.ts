@@ -8,12 +8,17 @@ import { signUp, type TestApp } from '../auth/support/app.ts';
 import { databaseTargets } from '../support/databases.ts';
 import { fixture } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
+import { testEnv } from '../support/env.ts';
 import { storageTargets } from '../support/storages.ts';
 import { appOn, dumpTables, uploadSwap, waitForSwap, type Who } from './support.ts';
 
-const combos = databaseTargets.flatMap((d) => storageTargets.map((s) => ({ d, s, name: `${d.kind} + ${s.kind}`, enabled: d.enabled && s.enabled })));
+const combos = [
+  ...databaseTargets.flatMap((d) => storageTargets.map((s) => ({ d, s, queue: {}, name: `${d.kind} + ${s.kind}`, enabled: d.enabled && s.enabled }))),
+  // Queued and finished jobs live in Redis with BullMQ: erasure removes them there too.
+  { d: databaseTargets[0]!, s: storageTargets[0]!, queue: { QUEUE_DRIVER: 'bullmq', REDIS_URL: testEnv.redisUrl ?? '', QUEUE_NAME: `erase-${Date.now()}` }, name: 'sqlite + local + BullMQ', enabled: Boolean(testEnv.redisUrl) },
+];
 
-describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s }) => {
+describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s, queue }) => {
   let t: TestApp;
   let drop: () => Promise<void>;
   let alice: Who;
@@ -25,7 +30,7 @@ describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s 
   const get = (who: Who, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
 
   beforeAll(async () => {
-    ({ t, drop } = await appOn(d, s.kind));
+    ({ t, drop } = await appOn(d, s.kind, queue));
     const a = await signUp(t.app, { firstName: 'alice', lastName: 'erased' });
     const b = await signUp(t.app, { firstName: 'bob', lastName: 'kept' });
     alice = { cookie: a.cookie, uid: a.me.uid, email: a.me.profile.email };
@@ -116,6 +121,9 @@ describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s 
     for (const [table, rows] of Object.entries(tables)) for (const trace of traces) expect(rows, `${table} holds ${trace}`).not.toContain(trace);
     expect(tables.users).toContain(bob.email);
     expect(tables.swaps).toContain(bobSwap);
+
+    for (const id of [`swap-${aliceSwap}`, `export-${exportId}`]) expect(await t.ctx.queue.get(id), id).toBeNull();
+    expect(await t.ctx.queue.get(`swap-${bobSwap}`)).not.toBeNull();
 
     const keys = await t.ctx.storage.list('');
     expect(keys.filter((k) => k.includes(alice.uid) || k.includes(aliceSwap) || k.includes(exportId))).toEqual([]);

@@ -22,9 +22,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('last_used_at', 'bigint').execute();
   await db.schema.alterTable('swaps').addColumn('uploads_deleted_at', 'bigint').execute();
   await db.schema.createIndex('swaps_retention_idx').on('swaps').columns(['uploads_deleted_at', 'completed_at']).execute();
+  // Retention and deletion ask whether another swap still uses an uploaded photo (bulk swaps share one).
+  await db.schema.createIndex('swaps_source_key_idx').on('swaps').column('source_key').execute();
+  await db.schema.createIndex('swaps_target_key_idx').on('swaps').column('target_key').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('swaps_target_key_idx').execute();
+  await db.schema.dropIndex('swaps_source_key_idx').execute();
   await db.schema.dropIndex('swaps_retention_idx').execute();
   await db.schema.alterTable('swaps').dropColumn('uploads_deleted_at').execute();
   await db.schema.alterTable('sessions').dropColumn('last_used_at').execute();

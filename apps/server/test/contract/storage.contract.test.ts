@@ -180,6 +180,19 @@ describe('local storage specifics', () => {
     tmp.remove();
   });
 
+  it('keeps writing into a folder while a delete empties and removes it', async () => {
+    const tmp = tempDir();
+    const storage = new LocalStorage(tmp.dir);
+    // Each round: the folder's only file is deleted (and the folder with it) while another is written there.
+    for (let i = 0; i < 300; i += 1) {
+      await storage.put(`uploads/racer/${i}-a.jpg`, Buffer.from('a'), 'image/jpeg');
+      await Promise.all([storage.delete(`uploads/racer/${i}-a.jpg`), storage.put(`uploads/racer/${i}-b.jpg`, Buffer.from('b'), 'image/jpeg')]);
+      await storage.delete(`uploads/racer/${i}-b.jpg`);
+    }
+    expect(await storage.list('uploads/')).toEqual([]);
+    tmp.remove();
+  });
+
   it('derives the content type from the extension when the sidecar is missing', async () => {
     const tmp = tempDir('visage-media-');
     try {

@@ -119,7 +119,16 @@ export class LocalStorage implements Storage {
       } finally {
         await fh.close();
       }
-      await rename(tmp, target);
+      // A delete may have just removed the (then empty) folder: make it again and retry.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await rename(tmp, target);
+          break;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw err;
+          await mkdir(dirname(target), { recursive: true });
+        }
+      }
     } catch (err) {
       await unlink(tmp).catch(() => undefined);
       throw err;

@@ -109,7 +109,6 @@ export class LocalStorage implements Storage {
   private async writeAtomic(target: string, body: Buffer): Promise<void> {
     const tmpDir = join(this.root, TMP);
     await mkdir(tmpDir, { recursive: true });
-    await mkdir(dirname(target), { recursive: true });
     const tmp = join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
     try {
       const fh = await open(tmp, 'wx', 0o640);
@@ -119,14 +118,14 @@ export class LocalStorage implements Storage {
       } finally {
         await fh.close();
       }
-      // A delete may have just removed the (then empty) folder: make it again and retry.
+      // A delete may remove the target's folder the moment it empties (pruneEmpty): make it again and retry.
       for (let attempt = 1; ; attempt += 1) {
         try {
+          await mkdir(dirname(target), { recursive: true });
           await rename(tmp, target);
           break;
         } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 5) throw err;
-          await mkdir(dirname(target), { recursive: true });
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 10) throw err;
         }
       }
     } catch (err) {

@@ -16,6 +16,7 @@ import { registerSwaps } from './modules/swaps/index.ts';
 import { registerBulk } from './modules/bulk/index.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerCatalogue } from './modules/catalogue/index.ts';
+import { registerAccount } from './modules/account/index.ts';
 import fastifyMultipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
 import { registerUploadCutOff } from './modules/swaps/upload-form.ts';
@@ -50,11 +51,12 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await healthRoutes(app, ctx);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
     registerUploadCutOff(app);
-    await registerSwaps(app, ctx.swaps, ctx.queue);
+    await registerSwaps(app, ctx.swaps, ctx.queue, ctx.results);
     await registerBulk(app, ctx);
     await registerCatalogue(app, ctx.catalogue, ctx.swaps);
     await registerBilling(app, ctx.billing, config);
     await registerAdminUsers(app, ctx.db, () => ctx.billing.enabled);
+    await registerAccount(app, ctx.account, config);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -98,10 +98,17 @@ export const configSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   /** Classify every uploaded photo and refuse explicit ones (modules/content). */
   CONTENT_CHECK: bool.default(true),
-  /** Classifier worker threads per API process (each holds one model, ~150 MB, ~0.2 s a photo). */
+  /** Classifier processes beside each API process (each holds one model, ~250 MB, ~0.2 s a photo). */
   CONTENT_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   /** Refusal threshold on the classifier's explicit share (porn + hentai), 0..1. */
   CONTENT_EXPLICIT_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.7),
+  // Your data (issue 38). Uploaded target and face photos (uploads/) are deleted this many hours
+  // after their swap ends (0: at once); results stay until their owner deletes them.
+  UPLOAD_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  /** How often a worker process runs the retention sweep (uploads past retention, expired exports). */
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A "Download my data" ZIP can be downloaded this long, then it is removed. */
+  EXPORT_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -8,7 +8,13 @@ import { createStorage, type Storage } from './infra/storage/index.ts';
 import { createCatalogueService, seedDemoCatalogue, type CatalogueService } from './modules/catalogue/index.ts';
 import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
 import { createBillingService, type BillingService } from './modules/billing/index.ts';
-import { attachSwapJob, createSwapsService, lazyEngine, type EngineHandle, type SwapsService } from './modules/swaps/index.ts';
+import { addAccountErasers, attachExportJob, createAccountModule, startSweeper, type AccountModule } from './modules/account/index.ts';
+import { billingAccountData } from './modules/billing/account-data.ts';
+import { facesAccountData } from './modules/faces/account-data.ts';
+import { FacesRepository } from './modules/faces/repository.ts';
+import { UsersRepository } from './modules/users/repository.ts';
+import { useContentCheck } from './modules/swaps/image-intake.ts';
+import { attachSwapJob, createSwapResults, createSwapsService, lazyEngine, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 
 export interface AppContext {
   config: Config;
@@ -29,11 +35,14 @@ export interface AppContext {
   billing: BillingService;
   /** Explicit content refused on every plan: `await ctx.content.assertAllowed(jpeg)` on every upload. */
   content: ContentGuard;
+  /** Deleting a result, the compare photo, upload retention. */
+  results: SwapResultsService;
+  /** Account page, data export and erasure, with the per-module data registry. */
+  account: AccountModule;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
 
-/** `overrides.explicitScore` replaces the content classifier (tests inject a verdict). */
 /** Parts a test may replace (the explicit-content model's verdict). */
 export interface ContextOverrides {
   explicitScore?: ExplicitScorer;
@@ -51,8 +60,16 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const catalogue = createCatalogueService({ db, storage, faces: engine, maxPixels: config.MAX_IMAGE_PIXELS });
   swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
   const content = createContentModule(config, overrides.explicitScore);
-  swaps.checkContentWith(content.guard);
+  useContentCheck(content.guard);
   const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
+  const results = createSwapResults({ db, storage, swaps, config });
+  const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config });
+  // What each module holds about a person: its export section and its eraser (one line per module).
+  account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
+  account.registry.add(...facesAccountData(new FacesRepository(db), storage));
+  account.registry.add(...billingAccountData(billing, new UsersRepository(db)));
+  addAccountErasers(account, storage);
+  let stopSweeper: (() => Promise<void>) | null = null;
 
   let closing: Promise<void> | null = null;
   const ctx: AppContext = {
@@ -68,8 +85,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     catalogue,
     billing,
     content: content.guard,
+    results,
+    account,
     close() {
       closing ??= (async () => {
+        await stopSweeper?.();
         await queue.stop(config.SHUTDOWN_GRACE_MS);
         await queue.close();
         await engine.close();
@@ -83,7 +103,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
 
   try {
     // Job handlers: each module attaches its handlers to ctx.jobs here, before the worker starts.
-    attachSwapJob(jobs, swaps, engine);
+    attachSwapJob(jobs, swaps, engine, results);
+    attachExportJob(jobs, account.exports);
 
     jobs.assertComplete();
     if (config.ROLE !== 'api') {
@@ -91,6 +112,9 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       // Swaps waiting without a job are enqueued; those whose job ended or vanished are failed.
       const fixed = await swaps.reconcile();
       if (fixed.requeued || fixed.failed) log.info(fixed, 'swaps reconciled with their jobs');
+      // Retention: uploads past UPLOAD_RETENTION_HOURS and expired exports, in every worker process.
+      const sweep = async () => [await results.sweep(), await account.exports.sweepExpired()];
+      stopSweeper = startSweeper(sweep, config.RETENTION_SWEEP_SECONDS * 1000, log.child({ component: 'retention' }));
     }
     // In the background: the server answers while the demo photos are analysed (a few seconds).
     if (config.DEMO_CONTENT) void seedDemoCatalogue(catalogue, log).catch((err: unknown) => log.error({ err }, 'demo catalogue seeding failed'));

@@ -9,3 +9,4 @@ export * from './bulk.ts';
 export * from './catalogue.ts';
 export * from './billing.ts';
 export * from './admin-users.ts';
+export * from './account.ts';

@@ -44,6 +44,8 @@ export const swapItem = z.object({
   error: z.object({ code: swapErrorCode, message: z.string() }).optional(),
   /** Done swaps only, and only when there is something to say. */
   warnings: z.array(swapWarning).optional(),
+  /** The target photo as uploaded, while retention still keeps it (done swaps only): the compare slider's "before". */
+  original_url: z.string().optional(),
 });
 export type SwapItem = z.infer<typeof swapItem>;
 

@@ -81,6 +81,24 @@ for (const target of queueTargets) {
       expect((await queue.get(a))!.payload).toEqual({ n: 1, text: '' });
     });
 
+    it('removes a queued or finished job, and not one a worker is running', async () => {
+      let release = () => {};
+      const gate = new Promise<void>((r) => (release = r));
+      const queue = backend.queue(createJobRegistry().handle(slowJob, async () => gate).handle(echoJob, async (p) => p.n));
+      await queue.enqueue(echoJob, { n: 1 }, { jobId: 'erase-queued', delayMs: 60_000 });
+      expect(await queue.remove('erase-queued')).toBe(true);
+      expect(await queue.get('erase-queued')).toBeNull();
+      expect(await queue.remove('never-there')).toBe(true);
+      await queue.start();
+      await queue.enqueue(slowJob, { ms: 0 }, { jobId: 'erase-running' });
+      await waitUntil(async () => (await queue.get('erase-running'))?.status === 'running', 10_000, 'job to run');
+      expect(await queue.remove('erase-running')).toBe(false);
+      release();
+      await finished(queue, 'erase-running');
+      expect(await queue.remove('erase-running')).toBe(true);
+      expect(await queue.get('erase-running')).toBeNull();
+    });
+
     it('retries a failing job with growing delays and then succeeds', async () => {
       const startedAt: number[] = [];
       const queue = backend.queue(

@@ -99,6 +99,17 @@ for (const target of storageTargets) {
       }
     });
 
+    it('lists every key under a folder prefix, and none once deleted', async () => {
+      const base = `list-${randomBytes(4).toString('hex')}`;
+      const keys = [`${base}/u1/a.jpg`, `${base}/u1/deep/b.png`, `${base}/u2/c.jpg`];
+      for (const k of keys) await storage.put(k, Buffer.from(k), 'image/jpeg');
+      expect((await storage.list(`${base}/u1/`)).sort()).toEqual(keys.slice(0, 2));
+      expect((await storage.list(`${base}/`)).sort()).toEqual(keys);
+      expect(await storage.list(`${base}/nobody/`)).toEqual([]);
+      for (const k of keys) await storage.delete(k);
+      expect(await storage.list(`${base}/`)).toEqual([]);
+    });
+
     it('accepts nested keys a module builds from ids', async () => {
       const key = `results/${randomBytes(8).toString('hex')}/swap-1-thumb.webp`;
       await storage.put(key, Buffer.from('thumb'), 'image/webp');
@@ -156,6 +167,30 @@ describe('local storage specifics', () => {
     } finally {
       tmp.remove();
     }
+  });
+
+  it('removes the folders a delete leaves empty (they carry the owner id)', async () => {
+    const tmp = tempDir();
+    const storage = new LocalStorage(tmp.dir);
+    await storage.put('uploads/owner1/a.jpg', Buffer.from('a'), 'image/jpeg');
+    await storage.put('uploads/owner2/b.jpg', Buffer.from('b'), 'image/jpeg');
+    await storage.delete('uploads/owner1/a.jpg');
+    expect(readdirSync(join(tmp.dir, 'uploads'))).toEqual(['owner2']);
+    expect(readdirSync(join(tmp.dir, '.meta', 'uploads'))).toEqual(['owner2']);
+    tmp.remove();
+  });
+
+  it('keeps writing into a folder while a delete empties and removes it', async () => {
+    const tmp = tempDir();
+    const storage = new LocalStorage(tmp.dir);
+    // Each round: the folder's only file is deleted (and the folder with it) while another is written there.
+    for (let i = 0; i < 300; i += 1) {
+      await storage.put(`uploads/racer/${i}-a.jpg`, Buffer.from('a'), 'image/jpeg');
+      await Promise.all([storage.delete(`uploads/racer/${i}-a.jpg`), storage.put(`uploads/racer/${i}-b.jpg`, Buffer.from('b'), 'image/jpeg')]);
+      await storage.delete(`uploads/racer/${i}-b.jpg`);
+    }
+    expect(await storage.list('uploads/')).toEqual([]);
+    tmp.remove();
   });
 
   it('derives the content type from the extension when the sidecar is missing', async () => {

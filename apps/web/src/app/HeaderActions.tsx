@@ -1,5 +1,6 @@
 // The header's right-hand actions. Account buttons (Logout, billing) go here next to the
 // language switcher; the billing button opens the Stripe customer portal.
+import { AccountLink } from '../features/account';
 import { useTranslation } from 'react-i18next';
 import { AccountActions } from '../features/auth';
 import { openBillingPortal } from '../features/billing';
@@ -17,6 +18,7 @@ export function HeaderActions() {
   return (
     <>
       <LanguageSwitcher />
+      <AccountLink />
       <AccountActions onManageBilling={uid ? manage : undefined} />
     </>
   );

@@ -13,6 +13,7 @@ import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
 import { OperatorCataloguePage } from '../features/catalogue';
+import { AccountRoute } from './AccountRoute';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
 import { PlansRoute } from './plans';
@@ -51,6 +52,8 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app/bulk2', element: <Bulk2Route />, label: 'bulk:nav.bulk2', icon: 'users', access: 'operator' },
   { type: 'page', path: '/app/manage-faces', element: <ManageFacesRoute />, label: 'bulk:nav.faces', icon: 'user', access: 'operator' },
   { type: 'page', path: '/admin/swaps', element: <AdminTestRoute />, access: 'operator' },
+  // Linked from the header (AccountLink), not the sidebar.
+  { type: 'page', path: '/app/account', element: <AccountRoute />, access: 'user' },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

@@ -28,6 +28,9 @@ const ICONS = {
   'arrow-right': 'M5 12h14M13 6l6 6-6 6',
   plus: 'M12 5v14M5 12h14',
   equals: 'M5 9h14M5 15h14',
+  download: 'M12 3v12M7 10l5 5 5-5M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3',
+  compare: 'M12 3v18M8 7H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h3M16 7h3a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2h-3',
 } as const;
 
 export type IconName = keyof typeof ICONS;

@@ -1,8 +1,9 @@
-// Explicit-content check: a dedicated worker thread holds the classifier (loaded once, off the
-// caller's event loop) and answers one photo at a time. Started on first use; a crashed worker
-// fails its pending photos and is started again on the next one.
+// Explicit-content check: a dedicated child process holds the classifier (loaded once, off the
+// caller's event loop, its ~250 MB of model and wasm heap outside the caller's memory, a crash
+// of it never the caller's) and answers one photo at a time. Started on first use; a crashed
+// one fails its pending photos and is started again on the next one.
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 
 /** nsfwjs's five classes, each a probability (they sum to 1), and the time the model took. */
 export interface ContentScores {
@@ -38,7 +39,7 @@ type Pending = { resolve: (s: ContentScores) => void; reject: (e: Error) => void
 
 export function createContentChecker(opts: { timeoutMs?: number } = {}): ContentChecker {
   const timeoutMs = opts.timeoutMs ?? 60_000;
-  let worker: Worker | null = null;
+  let worker: ChildProcess | null = null;
   let ready: Promise<number> | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending>();
@@ -53,10 +54,11 @@ export function createContentChecker(opts: { timeoutMs?: number } = {}): Content
 
   function start(): Promise<number> {
     if (ready) return ready;
-    const w = new Worker(ENTRY);
+    const w = fork(ENTRY, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     worker = w;
     ready = new Promise<number>((resolve, reject) => {
-      w.on('message', (msg: { type: string; id?: number; loadMs?: number; scores?: ContentScores; error?: string }) => {
+      w.on('message', (raw) => {
+        const msg = raw as { type: string; id?: number; loadMs?: number; scores?: ContentScores; error?: string };
         if (msg.type === 'ready') return resolve(msg.loadMs ?? 0);
         if (msg.type === 'failed') return reject(new Error(`content classifier failed to load: ${msg.error}`));
         const p = pending.get(msg.id ?? -1);
@@ -94,7 +96,7 @@ export function createContentChecker(opts: { timeoutMs?: number } = {}): Content
           reject(new Error('content classifier timed out'));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
-        w.postMessage({ id, image: new Uint8Array(image) });
+        w.send({ id, image: new Uint8Array(image) });
       });
     },
     async close() {
@@ -102,7 +104,11 @@ export function createContentChecker(opts: { timeoutMs?: number } = {}): Content
       worker = null;
       ready = null;
       failAll(new Error('content classifier closed'));
-      if (w) await w.terminate();
+      if (w && w.exitCode === null) {
+        const exited = new Promise((r) => w.once('exit', r));
+        w.kill();
+        await exited;
+      }
     },
   };
 }

@@ -1,9 +1,8 @@
-// Worker thread: loads the explicit-content classifier once (nsfwjs's MobileNetV2, whose weights
+// Child process (forked with an IPC channel): loads the explicit-content classifier once (nsfwjs's MobileNetV2, whose weights
 // ship inside the nsfwjs package, on the tfjs wasm backend) and classifies one photo at a time.
-// Plain JS so that it runs in a worker thread without a TypeScript loader.
+// Plain JS so that it runs without a TypeScript loader.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
@@ -32,8 +31,8 @@ async function load() {
 
 const ready = load();
 ready.then(
-  ({ loadMs }) => parentPort?.postMessage({ type: 'ready', loadMs }),
-  (err) => parentPort?.postMessage({ type: 'failed', error: String(err?.message ?? err) }),
+  ({ loadMs }) => process.send?.({ type: 'ready', loadMs }),
+  (err) => process.send?.({ type: 'failed', error: String(err?.message ?? err) }),
 );
 
 async function classify(image) {
@@ -52,12 +51,15 @@ async function classify(image) {
 }
 
 let queue = Promise.resolve();
-parentPort?.on('message', (msg) => {
+process.on('message', (msg) => {
   queue = queue.then(async () => {
     try {
-      parentPort?.postMessage({ type: 'result', id: msg.id, scores: await classify(msg.image) });
+      process.send?.({ type: 'result', id: msg.id, scores: await classify(msg.image) });
     } catch (err) {
-      parentPort?.postMessage({ type: 'error', id: msg.id, error: String(err?.message ?? err) });
+      process.send?.({ type: 'error', id: msg.id, error: String(err?.message ?? err) });
     }
   });
 });
+
+// The server that forked this process is gone: nothing more will be asked.
+process.on('disconnect', () => process.exit(0));

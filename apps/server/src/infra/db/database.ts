@@ -25,6 +25,8 @@ export function createDatabase(url: string): { db: Db; kind: DatabaseKind } {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // Deleted rows are overwritten with zeros, so an erased account's data does not linger in free pages.
+  sqlite.pragma('secure_delete = ON');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite' };
 }
 

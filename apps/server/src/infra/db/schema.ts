@@ -39,6 +39,8 @@ export interface SwapsTable {
   quota_period: string | null;
   /** The saved face a swap was made with (issue 36), or null. */
   face_id: string | null;
+  /** When retention deleted the swap's photos under uploads/ (null while kept). */
+  uploads_deleted_at: number | null;
 }
 
 export interface SavedFacesTable {
@@ -98,6 +100,8 @@ export interface SessionsTable {
   expires_at: number;
   ip: string;
   user_agent: string;
+  /** Updated at most once a minute as the session is used. */
+  last_used_at: Generated<number | null>;
 }
 
 export interface OidcIdentitiesTable {
@@ -180,6 +184,20 @@ export interface BillingEventsTable {
   received_at: number;
 }
 
+export interface DataExportsTable {
+  id: string;
+  uid: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  job_id: string;
+  storage_key: string | null;
+  size: number | null;
+  error: string | null;
+  created_at: number;
+  completed_at: number | null;
+  /** The ZIP and this row are removed after this time. */
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -194,4 +212,5 @@ export interface Database {
   catalogue_entries: CatalogueEntriesTable;
   catalogue_seeds: CatalogueSeedsTable;
   billing_events: BillingEventsTable;
+  data_exports: DataExportsTable;
 }

@@ -94,6 +94,12 @@ export class BullMqJobQueue implements JobQueue {
     return toRecord(job, state);
   }
 
+  async remove(id: string): Promise<boolean> {
+    // 0 while the job is locked by a worker (active); removing a missing job counts as done.
+    if ((await this.queue.remove(id)) === 1) return true;
+    return !(await this.queue.getJob(id));
+  }
+
   subscribe(id: string, listener: JobListener): () => void {
     let last = '';
     let closed = false;

@@ -104,6 +104,11 @@ export class LocalJobQueue implements JobQueue {
     return row ? toRecord(row) : null;
   }
 
+  async remove(id: string): Promise<boolean> {
+    await this.db.deleteFrom('jobs').where('id', '=', id).where('status', '!=', 'running').execute();
+    return !(await this.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst());
+  }
+
   subscribe(id: string, listener: JobListener): () => void {
     let last = '';
     let closed = false;

@@ -48,6 +48,11 @@ export interface JobQueue {
   enqueue<P, I>(job: JobDefinition<P, I> | string, payload: I, opts?: EnqueueOptions): Promise<string>;
   get(id: string): Promise<JobRecord | null>;
   /**
+   * Removes a job that is not running (queued, delayed, done or failed); true when it is gone
+   * (or never existed), false while a worker runs it. Used when an account is erased.
+   */
+  remove(id: string): Promise<boolean>;
+  /**
    * Calls listener with the job's record each time it changes (status, progress, result),
    * across processes. Returns the unsubscribe function.
    */

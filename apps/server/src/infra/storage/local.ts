@@ -2,8 +2,8 @@
 // is flushed, then renamed into place, so readers never see a half-written object.
 // The content type lives in a small sidecar under .meta/ (hidden names cannot be keys).
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { assertValidKey, contentTypeForKey, type Storage, type StoredObject } from './storage.ts';
 
 const TMP = '.tmp';
@@ -39,6 +39,41 @@ export class LocalStorage implements Storage {
     assertValidKey(key);
     await rm(this.path(key), { force: true });
     await rm(this.metaPath(key), { force: true });
+    // Folders are named after their owner (uploads/<uid>/): drop the ones left empty.
+    await this.pruneEmpty(dirname(this.path(key)));
+    await this.pruneEmpty(dirname(this.metaPath(key)));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (isNotFound(err)) return;
+        throw err;
+      }
+      for (const e of entries) {
+        if (e.name.startsWith('.')) continue;
+        const full = join(dir, e.name);
+        if (e.isDirectory()) await walk(full);
+        else keys.push(relative(this.root, full).split(sep).join('/'));
+      }
+    };
+    const folder = prefix.replace(/[^/]*$/, '');
+    await walk(join(this.root, folder));
+    return keys.filter((k) => k.startsWith(prefix));
+  }
+
+  private async pruneEmpty(dir: string): Promise<void> {
+    for (let d = dir; d.startsWith(this.root + sep) && d !== join(this.root, META); d = dirname(d)) {
+      try {
+        await rmdir(d);
+      } catch {
+        return; // not empty (or already gone): stop climbing
+      }
+    }
   }
 
   async exists(key: string): Promise<boolean> {
@@ -74,7 +109,6 @@ export class LocalStorage implements Storage {
   private async writeAtomic(target: string, body: Buffer): Promise<void> {
     const tmpDir = join(this.root, TMP);
     await mkdir(tmpDir, { recursive: true });
-    await mkdir(dirname(target), { recursive: true });
     const tmp = join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
     try {
       const fh = await open(tmp, 'wx', 0o640);
@@ -84,7 +118,16 @@ export class LocalStorage implements Storage {
       } finally {
         await fh.close();
       }
-      await rename(tmp, target);
+      // A delete may remove the target's folder the moment it empties (pruneEmpty): make it again and retry.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await mkdir(dirname(target), { recursive: true });
+          await rename(tmp, target);
+          break;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 10) throw err;
+        }
+      }
     } catch (err) {
       await unlink(tmp).catch(() => undefined);
       throw err;

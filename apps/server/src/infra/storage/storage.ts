@@ -17,6 +17,8 @@ export interface Storage {
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every key under `prefix` (a folder such as `results/<uid>/`, or '' for all), in no set order. */
+  list(prefix: string): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -14,14 +14,18 @@ export class AuthRepository {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
-  async findSessionUser(tokenHash: string, now: number): Promise<SessionUser | undefined> {
+  async findSessionUser(tokenHash: string, now: number): Promise<(SessionUser & { last_used_at: number | null }) | undefined> {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.uid', 'sessions.uid')
-      .select(['users.uid', 'users.role', 'users.email'])
+      .select(['users.uid', 'users.role', 'users.email', 'sessions.last_used_at'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', now)
       .executeTakeFirst();
+  }
+
+  async touchSession(tokenHash: string, now: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
   }
 
   async deleteSession(tokenHash: string): Promise<void> {

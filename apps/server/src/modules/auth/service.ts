@@ -13,6 +13,8 @@ import type { AuthRepository } from './repository.ts';
 import { SignInLimits } from './sign-in-limits.ts';
 import { hashToken, newToken } from './tokens.ts';
 
+/** A session's last use is recorded at most this often. */
+export const SESSION_TOUCH_MS = 60_000;
 
 export interface RequestInfo {
   ip: string;
@@ -48,13 +50,21 @@ export class AuthService {
       expires_at: expiresAt,
       ip: info.ip,
       user_agent: info.userAgent.slice(0, 255),
+      last_used_at: now,
     });
     return { me: toMe(user), token, expiresAt };
   }
 
   async resolveSession(token: string | undefined): Promise<SessionUser | null> {
     if (!token || token.length > 100) return null;
-    return (await this.repo.findSessionUser(hashToken(token), Date.now())) ?? null;
+    const now = Date.now();
+    const hash = hashToken(token);
+    const found = await this.repo.findSessionUser(hash, now);
+    if (!found) return null;
+    const { last_used_at: lastUsed, ...user } = found;
+    // The account page shows when each session was last used; one write a minute at most.
+    if (lastUsed === null || now - lastUsed >= SESSION_TOUCH_MS) await this.repo.touchSession(hash, now);
+    return user;
   }
 
   async signOut(token: string | undefined): Promise<void> {

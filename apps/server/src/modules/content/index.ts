@@ -1,4 +1,4 @@
-// Content wiring: the engine's classifier (its own worker thread, started on first upload)
+// Content wiring: the engine's classifier (its own child process, started on first upload)
 // behind ContentGuard, CONTENT_WORKERS threads; CONTENT_CHECK=false turns the check off.
 import { createContentChecker, explicitScore, type ContentChecker } from '@visage/engine';
 import type { Config } from '../../config.ts';

@@ -1,7 +1,7 @@
 // Checks an uploaded image by its content (never the declared type), caps its pixel count
 // before decoding, and re-encodes it so nothing of the original file (metadata, trailing
-// bytes, odd chunks) is ever stored. Every upload path (swaps, catalogue, saved faces,
-// avatars) calls cleanImage. Memory is bounded: the pipeline streams in strips (sequential read,
+// bytes, odd chunks) is ever stored, and refuses explicit content. Every upload path (swaps,
+// catalogue, saved faces, avatars) calls cleanImage. Memory is bounded: the pipeline streams in strips (sequential read,
 // no Huffman optimisation, which would hold every coefficient of the image: +200 MB for a
 // 16.8 MP PNG, +11 MB without), only `concurrency` decodes run at once, a few wait, and past
 // that the caller gets 503 with Retry-After (see configureImageIntake).
@@ -51,6 +51,18 @@ export function configureImageIntake(opts: { concurrency: number; queue: number 
   gate.queue = opts.queue;
 }
 
+/** The explicit-content step (modules/content): every cleaned upload passes it, or 422. */
+export interface ContentCheck {
+  assertAllowed(jpeg: Buffer): Promise<void>;
+}
+
+let contentCheck: ContentCheck | null = null;
+
+/** Set once per process by context.ts; null (tests without a classifier) turns the step off. */
+export function useContentCheck(check: ContentCheck | null): void {
+  contentCheck = check;
+}
+
 export type ImageKind = 'jpeg' | 'png';
 
 export function sniffImage(buf: Buffer): ImageKind | null {
@@ -82,7 +94,7 @@ export async function cleanImage(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): P
   if (w * h > maxPixels) {
     throw new AppError(413, 'image_too_large', `This image is too large (${w}×${h}); the limit is ${Math.round(maxPixels / 1e6)} megapixels.`);
   }
-  return gate.run(async () => {
+  const clean = await gate.run(async () => {
     try {
       // rotate() applies EXIF orientation; sharp drops all metadata unless asked to keep it.
       // sequentialRead: decode top to bottom in strips. optimiseCoding off: the optimised Huffman
@@ -97,4 +109,7 @@ export async function cleanImage(buf: Buffer, maxPixels = DEFAULT_MAX_PIXELS): P
       throw new AppError(422, 'corrupt_image', 'This image file is damaged and cannot be read.');
     }
   });
+  // Outside the decode gate: the classifier is another process, and works on the cleaned JPEG.
+  await contentCheck?.assertAllowed(clean.body);
+  return clean;
 }

@@ -10,12 +10,18 @@ import { UsersRepository } from '../users/repository.ts';
 import { UsersService } from '../users/service.ts';
 import { configureImageIntake } from './image-intake.ts';
 import type { SwapEngine } from './ports.ts';
+import type { DataSection, Eraser } from '../account/registry.ts';
+import { swapsDataSection, swapsEraser } from './account-data.ts';
+import { SwapDataRepository } from './data-repository.ts';
 import { SwapsRepository } from './repository.ts';
+import { swapResultRoutes } from './result-routes.ts';
+import { SwapResultsService } from './results.ts';
 import { swapRoutes } from './routes.ts';
 import { SWAP_JOB, SWAP_MAX_ATTEMPTS, SwapsService } from './service.ts';
 
 export { lazyEngine, type EngineHandle, type FaceDetector } from './engine.ts';
 export { SwapsService } from './service.ts';
+export { SwapResultsService } from './results.ts';
 
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });
 
@@ -25,29 +31,52 @@ export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQ
   return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, users, deps.config.MAX_IMAGE_PIXELS);
 }
 
-export function attachSwapJob(jobs: JobRegistry, swaps: SwapsService, engine: SwapEngine): void {
+export function createSwapResults(deps: { db: Db; storage: Storage; swaps: SwapsService; config: Config }): SwapResultsService {
+  return new SwapResultsService(new SwapDataRepository(deps.db), deps.storage, deps.swaps, deps.config.UPLOAD_RETENTION_HOURS * 3600_000);
+}
+
+/** The swaps' export section and eraser, for the account data registry. */
+export function swapsAccountData(deps: { db: Db; storage: Storage; queue: JobQueue; swaps: SwapsService }): [DataSection, Eraser] {
+  const repo = new SwapDataRepository(deps.db);
+  return [swapsDataSection(repo, deps.storage), swapsEraser(repo, deps.storage, deps.queue, deps.swaps)];
+}
+
+export function attachSwapJob(jobs: JobRegistry, swaps: SwapsService, engine: SwapEngine, results?: SwapResultsService): void {
   jobs.handle(swapJob, async ({ swapId }, job) => {
-    let last = 0;
-    return swaps.run(
-      swapId,
-      job.attempt,
-      (p) => {
-        // Progress writes are cheap but not free: skip steps under 2% except the end points.
-        if (p.progress - last < 0.02 && p.progress < 1 && p.stage !== 'load') return;
-        last = p.progress;
-        void job.reportProgress({ stage: p.stage, progress: Number(p.progress.toFixed(3)) });
-      },
-      engine,
-    );
+    // With UPLOAD_RETENTION_HOURS=0 the uploads go as soon as the swap has ended (done or failed).
+    try {
+      return await runSwap(swaps, engine, swapId, job);
+    } finally {
+      await results?.purgeNowIfDue(swapId);
+    }
   }, {
     // Any terminal failure (a last attempt's worker killed included) fails the swap, once,
     // and gives its allowance back; a swap already failed or done is left alone.
     onFailed: async ({ swapId }) => {
       await swaps.fail(swapId, 'engine_failed');
+      await results?.purgeNowIfDue(swapId);
     },
   });
 }
 
-export async function registerSwaps(app: FastifyInstance, swaps: SwapsService, queue: JobQueue): Promise<void> {
+type SwapJobContext = { attempt: number; reportProgress(p: { stage: string; progress: number }): Promise<void> };
+
+function runSwap(swaps: SwapsService, engine: SwapEngine, swapId: string, job: SwapJobContext) {
+  let last = 0;
+  return swaps.run(
+    swapId,
+    job.attempt,
+    (p) => {
+      // Progress writes are cheap but not free: skip steps under 2% except the end points.
+      if (p.progress - last < 0.02 && p.progress < 1 && p.stage !== 'load') return;
+      last = p.progress;
+      void job.reportProgress({ stage: p.stage, progress: Number(p.progress.toFixed(3)) });
+    },
+    engine,
+  );
+}
+
+export async function registerSwaps(app: FastifyInstance, swaps: SwapsService, queue: JobQueue, results?: SwapResultsService): Promise<void> {
   await swapRoutes(app, swaps, queue);
+  if (results) await swapResultRoutes(app, swaps, results);
 }

@@ -17,7 +17,7 @@ export class SwapsRepository {
     if (swaps.length === 0) return;
     await this.db
       .insertInto('swaps')
-      .values(swaps.map((s) => ({ face_id: null, ...s, status: 'queued' as const, result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null })))
+      .values(swaps.map((s) => ({ face_id: null, ...s, status: 'queued' as const, result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null, uploads_deleted_at: null })))
       .execute();
   }
 

@@ -43,15 +43,9 @@ export interface SwapProgress {
   progress: number;
 }
 
-/** The explicit-content step of intake (modules/content ContentGuard). */
-export interface ContentCheck {
-  assertAllowed(jpeg: Buffer): Promise<void>;
-}
-
 export class SwapsService {
   private readonly lists = new SwapListCache();
   private analyses: StoredAnalyses = async () => null;
-  private content: ContentCheck | null = null;
 
   /** Where the job finds a stored target's face analysis, so the engine does not detect it again. */
   useStoredAnalyses(lookup: StoredAnalyses): void {
@@ -67,11 +61,6 @@ export class SwapsService {
     private readonly maxPixels: number,
     private readonly now: () => number = Date.now,
   ) {}
-
-  /** Every uploaded photo of a swap is classified after cleaning, before anything is stored. */
-  checkContentWith(content: ContentCheck): void {
-    this.content = content;
-  }
 
   /** `target` may be the key of a photo we store already (a catalogue photo: shared, never copied). */
   async create(input: { uid: string; mode: SwapMode; source: Buffer; target: SwapImage }): Promise<UploadResponse> {
@@ -123,7 +112,6 @@ export class SwapsService {
   private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
     if ('key' in image) return image.key;
     const body = Buffer.isBuffer(image) ? (await cleanImage(image, this.maxPixels)).body : image.cleaned;
-    await this.content?.assertAllowed(body);
     stored.push(key);
     await this.storage.put(key, body, 'image/jpeg');
     return key;

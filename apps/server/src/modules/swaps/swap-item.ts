@@ -23,6 +23,7 @@ export function toSwapItem(row: SwapRow): SwapItem {
   }
   const warnings = row.status === 'done' ? storedWarnings(row.metrics) : [];
   if (warnings.length > 0) item.warnings = warnings;
+  if (row.status === 'done' && row.uploads_deleted_at === null) item.original_url = `/app/api/media/swaps/${row.id}/original`;
   return item;
 }
 

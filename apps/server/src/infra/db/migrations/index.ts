@@ -10,6 +10,7 @@ import * as m0005 from './0005_swap_quota.ts';
 import * as m0006 from './0006_catalogues.ts';
 import * as m0007 from './0007_saved_faces.ts';
 import * as m0008 from './0008_billing.ts';
+import * as m0009 from './0009_account_data.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_catalogues': m0006,
   '0007_saved_faces': m0007,
   '0008_billing': m0008,
+  '0009_account_data': m0009,
 };

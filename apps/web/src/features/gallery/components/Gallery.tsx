@@ -22,7 +22,7 @@ export interface GalleryProps {
 
 export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryProps) {
   const { t, i18n } = useTranslation('gallery');
-  const { items, loaded } = useGallery(uid, refreshSignal, mode);
+  const { items, loaded, refresh } = useGallery(uid, refreshSignal, mode);
   const columns = dealColumns(items.map((item, index) => ({ item, index })), columnCount(mode === 'main' ? 'main' : 'pro', useViewportWidth()));
   // The viewer follows an image, not a position: a result arriving meanwhile does not move it.
   const [openId, setOpenId] = useState<string | null>(null);
@@ -63,7 +63,17 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryPro
         </div>
       )}
       {openIndex >= 0 && (
-        <Viewer items={items} index={openIndex} onIndexChange={(index) => setOpenId(items[index]?.id ?? null)} onClose={() => setOpenId(null)} />
+        <Viewer
+          items={items}
+          index={openIndex}
+          onIndexChange={(index) => setOpenId(items[index]?.id ?? null)}
+          onClose={() => setOpenId(null)}
+          uid={uid}
+          onDeleted={() => {
+            setOpenId(null);
+            void refresh();
+          }}
+        />
       )}
     </section>
   );

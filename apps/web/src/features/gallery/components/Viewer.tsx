@@ -1,13 +1,16 @@
 // Full-size viewer over the page: previous/next areas that wrap, arrow keys, swipe, close
 // button and Escape, a link that opens the image in its own browser tab, and what the engine
-// noticed about the face photo (seen side-on, mouth covered) under the image.
-import { useEffect, useRef } from 'react';
+// noticed about the face photo (seen side-on, mouth covered) under the image; and the result's
+// actions (ViewerActions: download, compare with the target photo, delete).
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { SwapItem } from '@visage/contracts';
 import { Icon } from '../../../components/Icon';
 import { nextIndex, previousIndex } from '../lib/viewer-index';
 import { useSwipe } from '../hooks/useSwipe';
+import { CompareSlider } from './CompareSlider';
+import { ViewerActions } from './ViewerActions';
 import styles from './Viewer.module.css';
 
 interface ViewerProps {
@@ -15,9 +18,12 @@ interface ViewerProps {
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** The owner's uid; with onDeleted, the delete action shows. */
+  uid?: string;
+  onDeleted?: (id: string) => void;
 }
 
-export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
+export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }: ViewerProps) {
   const { t } = useTranslation('gallery');
   const dialog = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
@@ -26,6 +32,7 @@ export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
   const next = () => onIndexChange(nextIndex(index, count));
   const previous = () => onIndexChange(previousIndex(index, count));
   const swipe = useSwipe(next, previous);
+  const [comparing, setComparing] = useState(false);
   const actions = useRef({ next, previous, onClose });
   useEffect(() => {
     actions.current = { next, previous, onClose };
@@ -34,6 +41,8 @@ export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
   // Keys work wherever focus is while the viewer is open (a click on the image leaves focus on the body).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // The compare slider takes the arrow keys while it has focus.
+      if (event.target instanceof HTMLInputElement && event.target.type === 'range' && event.key.startsWith('Arrow')) return;
       if (event.key === 'ArrowRight') actions.current.next();
       else if (event.key === 'ArrowLeft') actions.current.previous();
       else if (event.key === 'Escape') actions.current.onClose();
@@ -87,12 +96,17 @@ export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
           <Icon name="external" size={18} />
           {t('viewer.open')}
         </a>
+        {uid && onDeleted && <ViewerActions key={item.id} uid={uid} item={item} comparing={comparing && !!item.original_url} onCompare={setComparing} onDeleted={onDeleted} />}
         <button ref={closeButton} type="button" className={styles.close} aria-label={t('viewer.close')} onClick={onClose}>
           <Icon name="close" size={24} />
         </button>
       </div>
       <div className={styles.stage}>
-        <img key={item.id} src={item.image_url} alt={t('viewer.alt', { index: index + 1, total: count })} data-testid="gallery-viewer-image" data-swap-id={item.id} />
+        {comparing && item.original_url ? (
+          <CompareSlider key={item.id} before={item.original_url} after={item.image_url} alt={t('viewer.alt', { index: index + 1, total: count })} />
+        ) : (
+          <img key={item.id} src={item.image_url} alt={t('viewer.alt', { index: index + 1, total: count })} data-testid="gallery-viewer-image" data-swap-id={item.id} />
+        )}
         {count > 1 && (
           <>
             <button type="button" className={`${styles.nav} ${styles.previous}`} aria-label={t('viewer.previous')} onClick={previous}>
@@ -116,7 +130,7 @@ export function Viewer({ items, index, onIndexChange, onClose }: ViewerProps) {
 
 function keepFocusInside(event: KeyboardEvent, container: HTMLElement | null): void {
   if (!container) return;
-  const focusable = Array.from(container.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
+  const focusable = Array.from(container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input'));
   if (focusable.length === 0) return;
   const current = focusable.indexOf(document.activeElement as HTMLElement);
   const step = event.shiftKey ? -1 : 1;

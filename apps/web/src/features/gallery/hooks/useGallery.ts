@@ -9,6 +9,8 @@ import { applyFetched, EMPTY_GALLERY, orderSwaps, type GallerySnapshot } from '.
 
 export interface GalleryState extends GallerySnapshot {
   loaded: boolean;
+  /** Fetches the list again now (after a result was deleted). */
+  refresh: () => Promise<void>;
 }
 
 export function useGallery(uid: string, refreshSignal = 0, mode: GalleryMode = 'main'): GalleryState {
@@ -57,5 +59,5 @@ export function useGallery(uid: string, refreshSignal = 0, mode: GalleryMode = '
     return () => clearInterval(timer);
   }, [processing, refresh]);
 
-  return { ...snapshot, loaded: snapshot.knownCount !== null };
+  return { ...snapshot, loaded: snapshot.knownCount !== null, refresh };
 }

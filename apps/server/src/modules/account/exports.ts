@@ -1,0 +1,135 @@
+// "Download my data": a job gathers every module's section (registry.ts) into data.json and
+// copies every file still held into one ZIP under exports/<uid>/, downloadable by its owner
+// for EXPORT_TTL_HOURS, then removed by the retention sweep.
+import { randomUUID } from 'node:crypto';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { z } from 'zod';
+import type { DataExport } from '@visage/contracts';
+import { AppError } from '../../http/errors.ts';
+import { defineJob, type JobQueue, type Json } from '../../infra/queue/index.ts';
+import type { Storage } from '../../infra/storage/index.ts';
+import type { AccountDataRegistry, Eraser } from './registry.ts';
+import type { AccountRepository, ExportRow } from './repository.ts';
+
+export const exportJob = defineJob('account.export', z.object({ exportId: z.string().uuid() }), { maxAttempts: 3, backoffMs: 2000 });
+const RUNNING_WAIT_MS = 60_000;
+const notFound = () => new AppError(404, 'not_found', 'Not found.');
+
+export class DataExportService {
+  constructor(
+    private readonly repo: AccountRepository,
+    private readonly storage: Storage,
+    private readonly queue: JobQueue,
+    private readonly registry: AccountDataRegistry,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Starts an export, or returns the one already being built. */
+  async create(uid: string): Promise<DataExport> {
+    const pending = (await this.repo.listExports(uid)).find((e) => e.status === 'queued' || e.status === 'running');
+    if (pending) return this.toApi(pending);
+    const id = randomUUID();
+    const now = this.now();
+    const row: ExportRow = { id, uid, status: 'queued', job_id: `export-${id}`, storage_key: null, size: null, error: null, created_at: now, completed_at: null, expires_at: now + this.ttlMs };
+    await this.repo.insertExport(row);
+    await this.queue.enqueue(exportJob, { exportId: id }, { jobId: row.job_id });
+    return this.toApi(row);
+  }
+
+  async list(uid: string): Promise<DataExport[]> {
+    const now = this.now();
+    const rows = (await this.repo.listExports(uid)).filter((r) => r.expires_at > now);
+    return Promise.all(rows.map((r) => this.toApi(r)));
+  }
+
+  /** The caller's finished, unexpired ZIP; 404 for anyone else's. */
+  async download(id: string, uid: string): Promise<{ body: Buffer; row: ExportRow }> {
+    const row = await this.repo.findExport(id);
+    if (!row || row.uid !== uid || row.status !== 'done' || !row.storage_key || row.expires_at <= this.now()) throw notFound();
+    const file = await this.storage.get(row.storage_key);
+    if (!file) throw notFound();
+    return { body: file.body, row };
+  }
+
+  /** The job handler; a re-run rebuilds the same key, so it never leaves two ZIPs. */
+  async run(exportId: string, report: (progress: number) => Promise<void>): Promise<Json> {
+    const row = await this.repo.findExport(exportId);
+    if (!row || row.status === 'done') return { exportId, status: row ? 'done' : 'missing' };
+    await this.repo.updateExport(exportId, { status: 'running' });
+    const data: Record<string, Json> = { exportedAt: new Date(this.now()).toISOString(), format: 'visage-export-1' };
+    const keys = new Set<string>();
+    const sections = this.registry.sections;
+    for (const [i, section] of sections.entries()) {
+      const part = await section.collect(row.uid);
+      data[section.name] = part.data;
+      for (const k of part.keys) keys.add(k);
+      await report(0.05 + (0.25 * (i + 1)) / sections.length);
+    }
+    const zip: Zippable = { 'data.json': strToU8(JSON.stringify(data, null, 2)) };
+    let done = 0;
+    for (const key of keys) {
+      const file = await this.storage.get(key);
+      // Images are already compressed: stored as they are (level 0).
+      if (file) zip[`files/${key}`] = [new Uint8Array(file.body), { level: 0 }];
+      done += 1;
+      if (done % 5 === 0 || done === keys.size) await report(0.3 + (0.6 * done) / keys.size);
+    }
+    const body = Buffer.from(zipSync(zip, { level: 6 }));
+    const key = `exports/${row.uid}/${exportId}.zip`;
+    await this.storage.put(key, body, 'application/zip');
+    const at = this.now();
+    await this.repo.updateExport(exportId, { status: 'done', storage_key: key, size: body.length, completed_at: at, expires_at: at + this.ttlMs });
+    await report(1);
+    return { exportId, status: 'done', size: body.length };
+  }
+
+  async markFailed(exportId: string, message: string): Promise<void> {
+    await this.repo.updateExport(exportId, { status: 'failed', error: message.slice(0, 500), completed_at: this.now() });
+  }
+
+  /** Removes exports past their time: file, row and job. Idempotent. */
+  async sweepExpired(batch = 100): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const rows = await this.repo.expiredExports(this.now(), batch);
+      for (const row of rows) {
+        if (row.status === 'running' || !(await this.queue.remove(row.job_id))) continue;
+        if (row.storage_key) await this.storage.delete(row.storage_key);
+        await this.repo.deleteExport(row.id);
+        removed += 1;
+      }
+      if (rows.length < batch) return removed;
+    }
+  }
+
+  /** Erasure: every export's job (a running one is waited for), then its files. */
+  eraser(): Eraser {
+    return {
+      name: 'exports',
+      erase: async (uid) => {
+        const until = this.now() + RUNNING_WAIT_MS;
+        for (const row of await this.repo.listExports(uid)) {
+          while (!(await this.queue.remove(row.job_id))) {
+            if (this.now() > until) throw new AppError(409, 'erasure_busy', 'Your data export is still being built. Please try again in a minute.');
+            await new Promise((r) => setTimeout(r, 250));
+          }
+          if (row.storage_key) await this.storage.delete(row.storage_key);
+          await this.repo.deleteExport(row.id);
+        }
+      },
+    };
+  }
+
+  private async toApi(row: ExportRow): Promise<DataExport> {
+    let progress = row.status === 'done' ? 1 : 0;
+    if (row.status === 'running') {
+      const job = await this.queue.get(row.job_id);
+      const p = job?.progress;
+      if (typeof p === 'number') progress = Math.max(0, Math.min(1, p));
+    }
+    const item: DataExport = { id: row.id, status: row.status, progress, createdAt: row.created_at, expiresAt: row.expires_at, size: row.size };
+    if (row.status === 'done') item.downloadUrl = `/app/api/account/exports/${row.id}/download`;
+    return item;
+  }
+}

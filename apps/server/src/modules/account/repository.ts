@@ -1,0 +1,76 @@
+// The only code that queries for the account page, data exports and erasure.
+import { sql, type Selectable } from 'kysely';
+import type { Db, DatabaseKind } from '../../infra/db/database.ts';
+import type { DataExportsTable, SessionsTable } from '../../infra/db/schema.ts';
+
+export type SessionRow = Selectable<SessionsTable>;
+export type ExportRow = Selectable<DataExportsTable>;
+
+export class AccountRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly kind: DatabaseKind,
+  ) {}
+
+  // Sessions -------------------------------------------------------------------
+  async listSessions(uid: string, now: number): Promise<SessionRow[]> {
+    return this.db.selectFrom('sessions').selectAll().where('uid', '=', uid).where('expires_at', '>', now).orderBy('created_at', 'desc').execute();
+  }
+
+  async deleteSession(uid: string, tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('uid', '=', uid).where('token_hash', '=', tokenHash).execute();
+  }
+
+  /** Every session of `uid` but `keep` (null: all of them). */
+  async deleteSessionsExcept(uid: string, keep: string | null): Promise<void> {
+    let q = this.db.deleteFrom('sessions').where('uid', '=', uid);
+    if (keep) q = q.where('token_hash', '!=', keep);
+    await q.execute();
+  }
+
+  async identities(uid: string): Promise<{ issuer: string; subject: string; created_at: number }[]> {
+    return this.db.selectFrom('oidc_identities').select(['issuer', 'subject', 'created_at']).where('uid', '=', uid).execute();
+  }
+
+  // Exports ----------------------------------------------------------------------
+  async insertExport(row: ExportRow): Promise<void> {
+    await this.db.insertInto('data_exports').values(row).execute();
+  }
+
+  async findExport(id: string): Promise<ExportRow | undefined> {
+    return this.db.selectFrom('data_exports').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listExports(uid: string): Promise<ExportRow[]> {
+    return this.db.selectFrom('data_exports').selectAll().where('uid', '=', uid).orderBy('created_at', 'desc').execute();
+  }
+
+  async updateExport(id: string, patch: Partial<Omit<ExportRow, 'id' | 'uid'>>): Promise<void> {
+    await this.db.updateTable('data_exports').set(patch).where('id', '=', id).execute();
+  }
+
+  async expiredExports(now: number, limit: number): Promise<ExportRow[]> {
+    return this.db.selectFrom('data_exports').selectAll().where('expires_at', '<=', now).limit(limit).execute();
+  }
+
+  async deleteExport(id: string): Promise<void> {
+    await this.db.deleteFrom('data_exports').where('id', '=', id).execute();
+  }
+
+  // Erasure ----------------------------------------------------------------------
+  /** The account's own rows; tables of other modules are cleared by their erasers first. */
+  async deleteAccountRows(uid: string, email: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sessions').where('uid', '=', uid).execute();
+      await trx.deleteFrom('oidc_identities').where('uid', '=', uid).execute();
+      await trx.deleteFrom('data_exports').where('uid', '=', uid).execute();
+      // Sign-in counters are keyed by the e-mail address (account:<email>, pair:<ip>|<email>).
+      await trx.deleteFrom('sign_in_counters').where((eb) => eb.or([eb('key', '=', `account:${email}`), eb('key', 'like', `pair:%|${email}`)])).execute();
+      await trx.deleteFrom('oidc_pending_signups').where('uid', '=', uid).execute();
+      await trx.deleteFrom('users').where('uid', '=', uid).execute();
+    });
+    // secure_delete zeroes the freed pages in the database file; the WAL still holds the old
+    // pages until a checkpoint, so copy them in and truncate it now.
+    if (this.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
+  }
+}

@@ -1,0 +1,87 @@
+// What a person does with a finished swap (delete it, compare it with the photo it came from)
+// and upload retention: the uploaded photos under uploads/ go UPLOAD_RETENTION_HOURS after
+// their swap ends. Keys under catalogue/ or faces/ are shared and never deleted here.
+import { AppError } from '../../http/errors.ts';
+import type { Storage } from '../../infra/storage/index.ts';
+import type { SwapDataRepository } from './data-repository.ts';
+import type { SwapRow } from './repository.ts';
+import type { SwapsService } from './service.ts';
+
+const UPLOADS = 'uploads/';
+const notFound = () => new AppError(404, 'not_found', 'Not found.');
+
+/** The keys of a swap's own uploaded photos (never a shared catalogue or saved-face key). */
+export function uploadKeys(row: Pick<SwapRow, 'source_key' | 'target_key'>): string[] {
+  return [...new Set([row.source_key, row.target_key])].filter((k) => k.startsWith(UPLOADS));
+}
+
+export class SwapResultsService {
+  constructor(
+    private readonly repo: SwapDataRepository,
+    private readonly storage: Storage,
+    private readonly swaps: SwapsService,
+    private readonly retentionMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Deletes the caller's swap: result, thumbnail, its own uploads and the row. 404 for anyone else's. */
+  async deleteOwned(id: string, uid: string): Promise<void> {
+    const row = await this.swaps.get(id);
+    if (!row || row.uid !== uid) throw notFound();
+    if (row.status === 'queued' || row.status === 'running') throw new AppError(409, 'swap_in_progress', 'This swap is still running.');
+    await this.repo.deleteById(id);
+    this.swaps.changed(uid);
+    await this.deleteKeys([row.result_key, row.thumb_key, ...(await this.unreferencedUploads(row))]);
+  }
+
+  /** The target photo of the caller's done swap, while retention keeps it. */
+  async original(row: SwapRow): Promise<{ body: Buffer; contentType: string }> {
+    if (row.status !== 'done' || (row.uploads_deleted_at !== null && row.target_key.startsWith(UPLOADS))) throw notFound();
+    const file = await this.storage.get(row.target_key);
+    if (!file) throw notFound();
+    return file;
+  }
+
+  /**
+   * Deletes the uploads of every swap that ended more than the retention period ago. Idempotent
+   * and safe to run in several processes at once (deleting a missing key is no error).
+   */
+  async sweep(batch = 200): Promise<number> {
+    const cutoff = this.now() - this.retentionMs;
+    let purged = 0;
+    for (;;) {
+      const rows = await this.repo.endedWithUploads(cutoff, batch);
+      let progressed = 0;
+      for (const row of rows) if (await this.purge(row, cutoff)) progressed += 1;
+      purged += progressed;
+      if (rows.length < batch || progressed === 0) return purged;
+    }
+  }
+
+  /** With a retention of 0, a swap's uploads go as soon as it ends. */
+  async purgeNowIfDue(swapId: string): Promise<void> {
+    if (this.retentionMs > 0) return;
+    const row = await this.swaps.get(swapId);
+    if (row && row.uploads_deleted_at === null && (row.status === 'done' || row.status === 'failed')) await this.purge(row, this.now());
+  }
+
+  private async purge(row: SwapRow, cutoff: number): Promise<boolean> {
+    const keys = uploadKeys(row);
+    for (const key of keys) if ((await this.repo.countUsing(key, cutoff)) > 0) return false;
+    await this.deleteKeys(keys);
+    await this.repo.markUploadsDeleted(row.id, this.now());
+    this.swaps.changed(row.uid);
+    return true;
+  }
+
+  /** Its uploads that no other swap (a bulk job's sibling) refers to; call once the row is gone. */
+  private async unreferencedUploads(row: SwapRow): Promise<string[]> {
+    const keys: string[] = [];
+    for (const key of uploadKeys(row)) if ((await this.repo.countReferences(key)) === 0) keys.push(key);
+    return keys;
+  }
+
+  private async deleteKeys(keys: (string | null)[]): Promise<void> {
+    for (const key of keys) if (key) await this.storage.delete(key);
+  }
+}

@@ -1,0 +1,27 @@
+// The account page's calls: /app/api/account (profile, avatar, password, sessions), the data
+// export and account erasure (DELETE /app/api/me).
+import { accountResponse, avatarResponse, dataExport, dataExportList, type AccountResponse, type DataExport } from '@visage/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export const fetchAccount = (signal?: AbortSignal): Promise<AccountResponse> => apiRequest('/account', { schema: accountResponse, signal });
+
+export const updateProfile = (firstName: string, lastName: string) => apiRequest('/account', { method: 'PATCH', json: { firstName, lastName } });
+
+export function uploadAvatar(file: File): Promise<{ avatarUrl: string }> {
+  const form = new FormData();
+  form.append('avatar', file);
+  return apiRequest('/account/avatar', { method: 'POST', form, schema: avatarResponse });
+}
+
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  apiRequest('/account/password', { method: 'POST', json: { currentPassword, newPassword } });
+
+export const revokeSession = (id: string) => apiRequest(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const signOutEverywhere = () => apiRequest('/account/sessions/revoke-all', { method: 'POST', json: {} });
+
+export const fetchExports = (signal?: AbortSignal): Promise<DataExport[]> => apiRequest('/account/exports', { schema: dataExportList, signal });
+
+export const startExport = (): Promise<DataExport> => apiRequest('/account/exports', { method: 'POST', json: {}, schema: dataExport });
+
+export const deleteAccount = (email: string) => apiRequest('/me', { method: 'DELETE', json: { email } });

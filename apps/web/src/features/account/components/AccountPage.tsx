@@ -1,0 +1,45 @@
+// /app/account: profile, password, sessions, linked sign-in, plan, consent, and the person's
+// data (export and erasure). `onSignedOut` (from app/) clears the client's session after
+// "sign out everywhere" or an erased account, and lands on the landing page.
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useAccount } from '../hooks/useAccount';
+import { DataSection } from './DataSection';
+import { DetailsSection } from './DetailsSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
+import styles from './AccountPage.module.css';
+
+export interface AccountPageProps {
+  onSignedOut: () => void;
+  /** Called after the profile changed (name, avatar), so the header can show it. */
+  onProfileChanged?: () => void;
+}
+
+export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps) {
+  const { t } = useTranslation('account');
+  useDocumentTitle(t('title'));
+  const { account, failed, reload } = useAccount();
+  const changed = async () => {
+    await reload();
+    onProfileChanged?.();
+  };
+
+  return (
+    <div className={styles.page} data-testid="account-page">
+      <h1>{t('title')}</h1>
+      {failed && <p role="alert">{t('errors.generic')}</p>}
+      {!account && !failed && <div role="status" aria-busy="true" />}
+      {account && (
+        <>
+          <ProfileSection key={`${account.firstName}|${account.lastName}`} account={account} onChanged={changed} />
+          {account.hasPassword && <PasswordSection onChanged={reload} />}
+          <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
+          <DetailsSection account={account} />
+          <DataSection account={account} onDeleted={onSignedOut} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+// Public surface of the account feature (issue 38): the account page and its header link.
+export { AccountPage, type AccountPageProps } from './components/AccountPage';
+export { AccountLink } from './components/AccountLink';

@@ -1,0 +1,21 @@
+// A server error code → the message key shown on the account page (English and French).
+import { isApiError } from '../../../lib/api-client';
+
+const KNOWN = new Set([
+  'invalid_current_password',
+  'weak_password',
+  'common_password',
+  'email_mismatch',
+  'erasure_busy',
+  'invalid_image_type',
+  'corrupt_image',
+  'image_too_large',
+  'file_too_large',
+  'invalid_request',
+  'network_error',
+]);
+
+export function errorKey(error: unknown): string {
+  const code = isApiError(error) ? error.code : '';
+  return KNOWN.has(code) ? `errors.${code}` : 'errors.generic';
+}

@@ -7,23 +7,14 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
 import { REPO_ROOT } from './support/server.ts';
+import { signUpThroughOverlay } from './support/accounts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
 const TARGET = join(FACES, '008_ai-sfhq-frontal-glasses-darkskin.jpg');
 const FACE = join(FACES, '012_ai-sfhq-east-asian-woman.jpg');
 
 async function signUp(page: Page, who: string): Promise<string> {
-  const email = `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  const overlay = page.getByRole('dialog');
-  await overlay.getByLabel('First Name').fill('Ada');
-  await overlay.getByLabel('Last Name').fill(who);
-  await overlay.getByLabel('Email').fill(email);
-  await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
-  await overlay.getByRole('checkbox').check();
-  await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  const { email } = await signUpThroughOverlay(page, { lastName: who });
   await expect(page.getByTestId('gallery')).toBeVisible();
   return email;
 }

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { StripeStandIn } from '../apps/server/test/support/stripe-stand-in.ts';
 import { expect, test } from './support/test.ts';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+import { signUpThroughOverlay } from './support/accounts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
 const TARGET = join(FACES, '008_ai-sfhq-frontal-glasses-darkskin.jpg');
@@ -37,17 +38,7 @@ test.afterAll(async () => {
 });
 
 async function signUp(page: Page): Promise<string> {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  const overlay = page.getByRole('dialog');
-  await overlay.getByLabel('First Name').fill('Bea');
-  await overlay.getByLabel('Last Name').fill('Billing');
-  await overlay.getByLabel('Email').fill(`bea-${Date.now()}@e2e.example`);
-  await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
-  await overlay.getByRole('checkbox').check();
-  await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('visage.auth') ?? '{}') as { uid?: string }).uid ?? '');
+  return (await signUpThroughOverlay(page, { firstName: 'Bea', lastName: 'Billing', base: server.url })).uid;
 }
 
 async function pickPairAndSwap(page: Page): Promise<void> {

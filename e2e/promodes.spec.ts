@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+import { signUpThroughOverlay } from './support/accounts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
 const face = (file: string) => join(FACES, file);
@@ -45,16 +46,7 @@ async function signInAsOperator(page: Page): Promise<void> {
 }
 
 async function signUpUser(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  const overlay = page.getByRole('dialog');
-  await overlay.getByLabel('First Name').fill('Pro');
-  await overlay.getByLabel('Last Name').fill('User');
-  await overlay.getByLabel('Email').fill(`pro-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`);
-  await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
-  await overlay.getByRole('checkbox').check();
-  await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  await signUpThroughOverlay(page, { firstName: 'Pro', lastName: 'User' });
 }
 
 /** One operator upload: photos, a few metadata selects, 'Upload Images', the success alert. */

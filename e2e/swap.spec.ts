@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test, WIDTHS } from './support/test.ts';
 import { REPO_ROOT } from './support/server.ts';
+import { signUpThroughOverlay } from './support/accounts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
 const face = (file: string) => join(FACES, file);
@@ -27,24 +28,12 @@ interface Account {
   uid: string;
 }
 
-/** Signs a new user up through the login screen's overlay (the proof-of-work runs in the page). */
+/** Signs a new user up through the login screen's overlay and waits for the gallery. */
 async function signUp(page: Page, who: string): Promise<Account> {
-  const email = `${who}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  const overlay = page.getByRole('dialog');
-  await overlay.getByLabel('First Name').fill('Ada');
-  await overlay.getByLabel('Last Name').fill(who);
-  await overlay.getByLabel('Email').fill(email);
-  await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
-  await overlay.getByRole('checkbox', { name: /I accept the/ }).check();
-  await overlay.getByLabel('I confirm that I am 13 years of age or older.').check();
-  await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  const account = await signUpThroughOverlay(page, { lastName: who });
   await expect(page.getByTestId('gallery')).toBeVisible();
-  const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('visage.auth') ?? '{}') as { uid?: string }).uid ?? '');
-  expect(uid).not.toBe('');
-  return { email, uid };
+  expect(account.uid).not.toBe('');
+  return account;
 }
 
 /** Records every alert and accepts it, as a user clicking OK. */

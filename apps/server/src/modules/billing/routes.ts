@@ -25,10 +25,13 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown, field: string): T {
   return parsed.data;
 }
 
+/** Each call makes a session at Stripe: a few a minute per address is plenty for a person. */
+const STRIPE_CALL_LIMIT = { max: 10, timeWindow: 60_000 };
+
 export async function billingRoutes(app: FastifyInstance, billing: BillingService, config: Config): Promise<void> {
   app.get('/app/api/billing/config', { config: { auth: 'public' } }, async (): Promise<BillingConfig> => ({ enabled: billing.enabled }));
 
-  app.post('/app/api/billing/checkout', { config: { auth: 'user' } }, async (req): Promise<RedirectResponse> => {
+  app.post('/app/api/billing/checkout', { config: { auth: 'user', rateLimit: STRIPE_CALL_LIMIT } }, async (req): Promise<RedirectResponse> => {
     const user = requireUser(req);
     const { plan } = parseBody(checkoutRequest, req.body, 'plan');
     return { url: await billing.checkout(user.uid, plan, originOf(req, config)) };
@@ -48,7 +51,7 @@ export async function billingRoutes(app: FastifyInstance, billing: BillingServic
       return { received: true, duplicate };
     });
 
-    scope.post(PORTAL_PATH, { config: { auth: 'user' } }, async (req, reply) => {
+    scope.post(PORTAL_PATH, { config: { auth: 'user', rateLimit: STRIPE_CALL_LIMIT } }, async (req, reply) => {
       const user = requireUser(req);
       const body = Buffer.isBuffer(req.body) ? safeJson(req.body) : req.body;
       const { uid } = parseBody(portalForm, body, 'uid');

@@ -1,18 +1,15 @@
-// The signed-in home heading: who is signed in, the plan and this month's usage.
+// The signed-in home heading: who is signed in. The plan and this month's usage are the
+// billing feature's usage panel, just below it on the dashboard.
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAppSelector } from '../../../store/hooks';
 import styles from './AccountHome.module.css';
 
 export function AccountHome() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const auth = useAppSelector((state) => state.auth);
   const name = [auth.nom, auth.prenom].filter(Boolean).join(' ');
   useDocumentTitle(t('nav.dashboard'));
-  const plan = auth.subsription ? t(`account.plans.${auth.subsription}`, { defaultValue: auth.subsription }) : '';
-  const resetOn = auth.resetDate
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${auth.resetDate}T00:00:00Z`))
-    : '';
 
   return (
     <section className={styles.home} aria-labelledby="account-home-heading" data-testid="account-home">
@@ -22,12 +19,6 @@ export function AccountHome() {
           {name ? t('account.welcome', { name }) : t('account.welcomeNoName')}
         </h1>
         {auth.email ? <p className={styles.meta}>{t('account.signedInAs', { email: auth.email })}</p> : null}
-        {plan ? (
-          <p className={styles.meta}>
-            {t('account.plan', { plan })}
-            {resetOn ? ` · ${t('account.usage', { count: auth.usage, date: resetOn })}` : null}
-          </p>
-        ) : null}
       </div>
     </section>
   );

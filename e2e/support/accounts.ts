@@ -1,0 +1,26 @@
+// Signing a new user up through the login screen's overlay, as a person does (the proof-of-work
+// runs in the page; the terms and age boxes are ticked). `base` is for specs with their own server.
+import type { Page } from '@playwright/test';
+
+export interface SignedUp {
+  email: string;
+  uid: string;
+}
+
+export async function signUpThroughOverlay(page: Page, opts: { firstName?: string; lastName?: string; base?: string } = {}): Promise<SignedUp> {
+  const lastName = opts.lastName ?? 'E2e';
+  const email = `${lastName.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.example`;
+  await page.goto(`${opts.base ?? ''}/login`);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const overlay = page.getByRole('dialog');
+  await overlay.getByLabel('First Name').fill(opts.firstName ?? 'Ada');
+  await overlay.getByLabel('Last Name').fill(lastName);
+  await overlay.getByLabel('Email').fill(email);
+  await overlay.getByLabel('New Password').fill('Visage-e2e-Passw0rd');
+  await overlay.getByRole('checkbox', { name: /I accept the/ }).check();
+  await overlay.getByLabel('I confirm that I am 13 years of age or older.').check();
+  await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('visage.auth') ?? '{}') as { uid?: string }).uid ?? '');
+  return { email, uid };
+}

@@ -25,8 +25,8 @@ function parseBody<T>(schema: z.ZodType<T>, body: unknown, field: string): T {
   return parsed.data;
 }
 
-/** Each call makes a session at Stripe: a few a minute per address is plenty for a person. */
-const STRIPE_CALL_LIMIT = { max: 10, timeWindow: 60_000 };
+/** Each call makes a session at Stripe: ten a minute is plenty for a person (counted per account). */
+const STRIPE_CALL_LIMIT = { max: 10, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `stripe:${req.user?.uid ?? req.ip}` };
 
 export async function billingRoutes(app: FastifyInstance, billing: BillingService, config: Config): Promise<void> {
   app.get('/app/api/billing/config', { config: { auth: 'public' } }, async (): Promise<BillingConfig> => ({ enabled: billing.enabled }));

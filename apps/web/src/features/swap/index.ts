@@ -6,6 +6,6 @@ export { ImagePicker } from './components/ImagePicker';
 export { SwapProgress } from './components/SwapProgress';
 export { useImageSlot, type ImageSlot } from './hooks/useImageSlot';
 export { useSwapJob, type SwapJob, type SwapPhase } from './hooks/useSwapJob';
-export { checkImageFile, ACCEPT_ATTRIBUTE } from './lib/file-checks';
-export { notify } from './lib/notify';
+export { checkImageFile, ACCEPT_ATTRIBUTE } from '../../lib/image-files';
+export { notify } from '../../lib/notify';
 export { compressImage } from './lib/compress-image';

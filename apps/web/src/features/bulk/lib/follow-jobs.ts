@@ -2,7 +2,7 @@
 // HTTP/1.1 connections per host, and a bulk of 15 streams would starve every other request.
 // A job whose stream opens late still gets its current state first, so nothing is missed.
 import type { JobEvent } from '@visage/contracts';
-import { followJob } from '../api/job-events';
+import { followJob } from '../../../lib/job-events';
 
 const RETRY_MS = 3000;
 
@@ -15,16 +15,16 @@ export function followJobs(jobIds: string[], onEvent: (event: JobEvent) => void,
   const next = () => {
     while (!stopped && open.size < maxOpen && waiting.length > 0) {
       const jobId = waiting.shift()!;
-      const stop = followJob(
-        jobId,
-        (event) => {
+      const stop = followJob(jobId, {
+        onEvent: (event) => {
           onEvent(event);
           if (event.type === 'done' || event.type === 'failed') {
             open.delete(jobId);
             next();
           }
         },
-        () => {
+        onConnectionError: (closedForGood) => {
+          if (!closedForGood) return;
           // Refused (server restart, session hiccup): try that job again a little later.
           open.delete(jobId);
           const timer = setTimeout(() => {
@@ -35,7 +35,7 @@ export function followJobs(jobIds: string[], onEvent: (event: JobEvent) => void,
           timers.add(timer);
           next();
         },
-      );
+      });
       open.set(jobId, stop);
     }
   };

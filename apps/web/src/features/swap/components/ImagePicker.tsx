@@ -1,7 +1,7 @@
 // One upload button with its hidden file input and the preview of the chosen image.
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCEPT_ATTRIBUTE } from '../lib/file-checks';
+import { ACCEPT_ATTRIBUTE } from '../../../lib/image-files';
 import { Icon } from '../../../components/Icon';
 import type { ImageSlot } from '../hooks/useImageSlot';
 import styles from './ImagePicker.module.css';

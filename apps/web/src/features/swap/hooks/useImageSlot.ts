@@ -2,9 +2,9 @@
 // in the worker; `file` is the compressed JPEG, set once it is ready.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkImageFile } from '../lib/file-checks';
+import { checkImageFile } from '../../../lib/image-files';
 import { compressImage } from '../lib/compress-image';
-import { notify } from '../lib/notify';
+import { notify } from '../../../lib/notify';
 
 export interface ImageSlot {
   file: File | null;

@@ -8,11 +8,11 @@ import { isApiError } from '../../../lib/api-client';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { setFaceSwapProcessing } from '../../../store/ui-slice';
 import { uploadSwap } from '../api/upload-swap';
-import { followJob } from '../api/job-events';
+import { followJob } from '../../../lib/job-events';
 import { fetchPendingCount, fetchSwapStatus } from '../api/swap-status';
 import { nextProgress, PROGRESS_TICK_MS } from '../lib/progress';
 import { reasonKey } from '../lib/failure-reason';
-import { notify } from '../lib/notify';
+import { notify } from '../../../lib/notify';
 
 const STATUS_POLL_MS = 5000;
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@visage/contracts';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
-import { checkImageFile, compressedName } from './file-checks';
+import { checkImageFile } from '../../../lib/image-files';
+import { compressedName } from './file-checks';
 
 describe('checkImageFile', () => {
   it('accepts jpeg, png and jpg up to 10 MB', () => {

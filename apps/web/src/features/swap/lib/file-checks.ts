@@ -1,18 +1,4 @@
-// The browser-side checks of a chosen image (spec §5): type first, then size. The server
-// checks again by content; these only spare the user a useless upload.
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@visage/contracts';
-
-export type FileProblem = 'invalid_type' | 'too_large';
-
-/** The `accept` attribute of the file inputs. */
-export const ACCEPT_ATTRIBUTE = 'image/jpeg,image/png';
-
-export function checkImageFile(file: Pick<File, 'type' | 'size'>): FileProblem | null {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'invalid_type';
-  if (file.size > MAX_UPLOAD_BYTES) return 'too_large';
-  return null;
-}
-
+// The compressed file's name (spec §5). The type and size checks are lib/image-files.ts.
 /** `portrait.final.PNG` → `portrait.final-compressed.jpeg` (spec §5). */
 export function compressedName(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -2,7 +2,7 @@
 // The stream ends after done or failed; the source is closed then so that EventSource does
 // not reconnect.
 import { jobEvent, type JobEvent } from '@visage/contracts';
-import { apiUrl } from '../../../lib/api-client';
+import { apiUrl } from './api-client';
 
 const EVENT_TYPES = ['queued', 'running', 'done', 'failed'] as const;
 

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+import { collectAlerts } from './support/accounts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
 const fx = (file: string) => join(FACES, file);
@@ -35,15 +36,6 @@ test.afterAll(async () => {
   await server?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
-
-function collectAlerts(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${server.url}/login`);

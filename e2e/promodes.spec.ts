@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
 import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
-import { signUpThroughOverlay } from './support/accounts';
+import { collectAlerts, signUpThroughOverlay } from './support/accounts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
 const face = (file: string) => join(FACES, file);
@@ -21,15 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-function collectAlerts(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
 
 async function open(browser: Browser, locale = 'en-US') {
   const context = await browser.newContext({ baseURL: server.url, locale });

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test, WIDTHS } from './support/test.ts';
 import { REPO_ROOT } from './support/server.ts';
-import { signUpThroughOverlay } from './support/accounts';
+import { collectAlerts, signUpThroughOverlay } from './support/accounts';
 
 const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
 const face = (file: string) => join(FACES, file);
@@ -34,16 +34,6 @@ async function signUp(page: Page, who: string): Promise<Account> {
   await expect(page.getByTestId('gallery')).toBeVisible();
   expect(account.uid).not.toBe('');
   return account;
-}
-
-/** Records every alert and accepts it, as a user clicking OK. */
-function collectAlerts(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
 }
 
 async function pickPair(page: Page, target: string, source: string): Promise<void> {

@@ -1,5 +1,6 @@
-// Signing a new user up through the login screen's overlay, as a person does (the proof-of-work
-// runs in the page; the terms and age boxes are ticked). `base` is for specs with their own server.
+// What several specs do as a person would: sign a new user up through the login screen's overlay
+// (the proof-of-work runs in the page; the terms and age boxes are ticked; `base` for specs with
+// their own server), and answer the page's alerts.
 import type { Page } from '@playwright/test';
 
 export interface SignedUp {
@@ -23,4 +24,14 @@ export async function signUpThroughOverlay(page: Page, opts: { firstName?: strin
   await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
   const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('visage.auth') ?? '{}') as { uid?: string }).uid ?? '');
   return { email, uid };
+}
+
+/** Records every alert the page shows and accepts it, as a user clicking OK. */
+export function collectAlerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
 }

@@ -18,9 +18,9 @@ const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Mat
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 const checker = createContentChecker();
-const rss0 = process.memoryUsage.rss();
 const loadMs = await checker.warm();
-const rssLoaded = process.memoryUsage.rss();
+// The classifier is its own process: its resident memory, read from /proc once the model is in.
+const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const all = { model: [], total: [] };
 let refused = 0;
 let worst = { score: 0, file: '' };
@@ -46,6 +46,7 @@ for (const dir of sets) {
   refused += setRefused;
   console.log(`${path.relative(shared, dir)}: ${files.length} photos, ${setRefused} refused, model ${mean(model).toFixed(0)} ms mean`);
 }
+const classifierRssMb = rssOf(checker.pid());
 await checker.close();
 console.log(
   JSON.stringify(
@@ -57,7 +58,7 @@ console.log(
       loadMs: Math.round(loadMs),
       modelMs: { mean: Math.round(mean(all.model)), p50: Math.round(pct(all.model, 50)), p95: Math.round(pct(all.model, 95)) },
       perPhotoMs: { mean: Math.round(mean(all.total)), p50: Math.round(pct(all.total, 50)), p95: Math.round(pct(all.total, 95)) },
-      workerRssMb: Math.round((rssLoaded - rss0) / 1048576),
+      classifierProcessRssMb: Math.round(classifierRssMb),
     },
     null,
     2,

@@ -19,6 +19,8 @@ export interface ContentChecker {
   classify(image: Buffer): Promise<ContentScores>;
   /** Starts the worker and waits for its model (ms to load). */
   warm(): Promise<number>;
+  /** The classifier process's id while it runs (for measuring its memory). */
+  pid(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export function createContentChecker(opts: { timeoutMs?: number } = {}): Content
 
   return {
     warm: start,
+    pid: () => worker?.pid,
     async classify(image) {
       await start();
       const w = worker;

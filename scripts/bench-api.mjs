@@ -8,16 +8,15 @@
 //       (autocannon, --duration S, default 30);
 //   (c) log bytes per request: the server's stdout bytes during (b) / requests served.
 // Options: --duration S, --uploads N (default 8), --side PX (default 4096).
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
+import { createUser, freePort, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -28,46 +27,6 @@ const UPLOADS = Number(opts.uploads);
 const SIDE = Number(opts.side);
 const PASSWORD = 'bench-Visage-2026!';
 const log = (...args) => console.error('[bench:api]', ...args);
-
-function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-function createUser(env, email) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/user-create.ts', '--email', email, '--password', PASSWORD, '--first', 'Bench', '--last', 'User'], { cwd: root, env, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`user:create failed: ${out.stderr || out.stdout}`);
-  const uid = /uid ([^)\s]+)/.exec(out.stdout)?.[1];
-  if (!uid) throw new Error(`user:create printed no uid: ${out.stdout}`);
-  return uid;
-}
-
-/** One process (no tsx wrapper), so its pid is the server's for /proc; stdout bytes are counted. */
-async function startServer(env, baseUrl) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const out = { bytes: 0 };
-  child.stdout.on('data', (d) => (out.bytes += d.length));
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await fetch(`${baseUrl}/app/api/health`)).ok) return { child, out };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start: ${stderr}`);
-}
 
 const memMB = (pid, field) => {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -130,9 +89,9 @@ try {
   const webDist = resolve(root, 'apps/web/dist');
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ROLE: 'api', WEB_DIST: existsSync(webDist) ? webDist : dataDir };
   const email = `bench-${Date.now()}@example.com`;
-  const uid = createUser(env, email);
+  const uid = createUser(env, { email: email, password: PASSWORD });
   seedGallery(join(dataDir, 'visage.db'), uid, 30);
-  server = await startServer(env, baseUrl);
+  server = await startServer(env, baseUrl, { countStdout: true });
   const signin = await fetch(`${baseUrl}/app/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0];
   if (!signin.ok || !cookie) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);

@@ -7,9 +7,7 @@
 //       page; every tenth request filtered on a faceId), autocannon at 20 connections; target
 //       p99 ≤ 50 ms.
 // Options: --runs N (bulks timed after one warm-up, default 3), --duration S (default 10).
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -17,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
+import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const fixtures = resolve(root, '../shared/fixtures/faces');
@@ -26,41 +25,6 @@ const DURATION = Number(opts.duration);
 const PASSWORD = 'bench-Visage-2026!';
 const log = (...args) => console.error('[bench:bulk]', ...args);
 const ok = (pass) => (pass ? 'met' : 'NOT met');
-
-async function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-function createUser(env, email, role) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/user-create.ts', '--email', email, '--password', PASSWORD, '--role', role], { cwd: root, env, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`user:create failed: ${out.stderr || out.stdout}`);
-  return /uid ([^)\s]+)/.exec(out.stdout)[1];
-}
-
-async function startServer(env, baseUrl) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await fetch(`${baseUrl}/app/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start: ${stderr}`);
-}
 
 /** 15 targets with a face, each resized to 1000 px on its longest side (fixtures reused when short). */
 async function targets(run) {
@@ -118,16 +82,6 @@ function seedSwaps(dbFile, uid, count) {
   db.close();
 }
 
-/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-}
-
 /** CPU seconds of `pid` and every process below it (the engine workers are child processes). */
 function treeCpuSeconds(pid) {
   const parent = new Map();
@@ -183,9 +137,9 @@ async function main() {
   let server;
   try {
     log(`machine: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    server = await startServer(env, baseUrl);
+    server = (await startServer(env, baseUrl)).child;
     const email = `bench-${Date.now()}@example.com`;
-    const uid = createUser(env, email, 'operator');
+    const uid = createUser(env, { email: email, password: PASSWORD, role: 'operator' });
     const signin = await fetch(`${baseUrl}/app/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
     if (!signin.ok) throw new Error(`sign-in failed: ${signin.status}`);
     const cookie = signin.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');

@@ -9,9 +9,8 @@
 //   (c) the modal's first thumbnails after 'Select Professional Model' with 1,000 entries, in
 //       Debian's Chromium (target ≤ 300 ms).
 // Run with: npm run bench:catalogue [-- --rounds N --duration S --no-build]
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { describeImage, swapFaces } from '../packages/engine/src/index.ts';
 import { clearImageCache } from '../packages/engine/src/api.ts';
+import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const demo = join(root, 'apps/server/demo/proshoot');
@@ -60,34 +60,6 @@ async function benchEngine() {
   return { swaps: targets.length * ROUNDS, sums, cold: median(ratios.cold), warm: median(ratios.warm) };
 }
 
-async function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-function createUser(env, email, role) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/user-create.ts', '--email', email, '--password', PASSWORD, '--role', role], { cwd: root, env, encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`user:create failed: ${out.stderr || out.stdout}`);
-}
-
-async function startServer(env, baseUrl) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    if (await fetch(`${baseUrl}/app/api/health`).then((r) => r.ok, () => false)) return child;
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start: ${stderr}`);
-}
-
 async function signIn(baseUrl, email) {
   const res = await fetch(`${baseUrl}/app/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
@@ -115,16 +87,6 @@ async function seedCatalogue(baseUrl, cookie, dbFile, count) {
     })();
   } finally {
     db.close();
-  }
-}
-
-/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
   }
 }
 
@@ -188,8 +150,8 @@ async function main() {
   let browser = null;
   try {
     const email = `operator-${Date.now()}@bench.example`;
-    createUser(env, email, 'operator');
-    server = await startServer(env, baseUrl);
+    createUser(env, { email: email, password: PASSWORD, role: 'operator' });
+    server = (await startServer(env, baseUrl)).child;
     const cookie = await signIn(baseUrl, email);
     log('(b) seeding 1,000 entries and running autocannon…');
     await seedCatalogue(baseUrl, cookie, join(dataDir, 'visage.db'), 1000);

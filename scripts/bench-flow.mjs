@@ -8,9 +8,8 @@
 //   (c) JavaScript shipped on the first load of /app (sum of gzip sizes); target ≤ 200 KB.
 // Options: --runs N (default 7), --duration S (autocannon seconds, default 10), --no-build
 // (use the existing apps/web/dist).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +19,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
+import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const fixtures = resolve(root, '../shared/fixtures/faces');
@@ -36,49 +36,6 @@ const PASSWORD = 'bench-Visage-2026!';
 const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const log = (...args) => console.error('[bench:flow]', ...args);
-
-async function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
-
-function createUser(env, email) {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/user-create.ts', '--email', email, '--password', PASSWORD, '--first', 'Bench', '--last', 'User'], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  if (out.status !== 0) throw new Error(`user:create failed: ${out.stderr || out.stdout}`);
-  const uid = /uid ([^)\s]+)/.exec(out.stdout)?.[1];
-  if (!uid) throw new Error(`user:create printed no uid: ${out.stdout}`);
-  return uid;
-}
-
-async function startServer(env, baseUrl) {
-  // One process (no tsx wrapper), so its pid is the server's for the CPU figure.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
-    try {
-      const res = await fetch(`${baseUrl}/app/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`server did not start: ${stderr}`);
-}
 
 async function openDashboard(context, baseUrl, email) {
   const page = await context.newPage();
@@ -208,16 +165,6 @@ function seedGallery(dbFile, uid, count) {
   }
 }
 
-/** CPU seconds (user + system) the process has used so far, from /proc (Linux). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return NaN;
-  }
-}
-
 async function benchList(baseUrl, uid, cookie, serverPid) {
   const check = await fetch(`${baseUrl}/app/api/swaps/${uid}`, { headers: { cookie } });
   const items = Object.keys(await check.json()).length;
@@ -282,8 +229,8 @@ async function main() {
   try {
     const flowEmail = `flow-${Date.now()}@bench.example`;
     const listEmail = `list-${Date.now()}@bench.example`;
-    const flowUid = createUser(env, flowEmail);
-    const listUid = createUser(env, listEmail);
+    const flowUid = createUser(env, { email: flowEmail, password: PASSWORD });
+    const listUid = createUser(env, { email: listEmail, password: PASSWORD });
     // The timed user is on a paid plan: the free tier's 10 swaps a month would stop a long run.
     const db = new Database(join(dataDir, 'visage.db'));
     db.prepare("UPDATE users SET subscription = 'standard' WHERE uid = ?").run(flowUid);
@@ -295,7 +242,7 @@ async function main() {
     await sharp(join(fixtures, '012_ai-sfhq-east-asian-woman.jpg')).resize(1024, 1024).jpeg({ quality: 90 }).toFile(source);
 
     log(`server on ${baseUrl}, data in ${dataDir}`);
-    runner.server = await startServer(env, baseUrl);
+    runner.server = (await startServer(env, baseUrl)).child;
     runner.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
     log(`(a) ${RUNS} timed swaps (+1 warm-up)…`);

@@ -6,18 +6,21 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
-import { AdminUsersPage } from '../features/admin-users';
 import { LoginPage } from '../features/auth';
 import { PlansSection } from '../features/billing';
 import { LandingPage } from '../features/landing';
 import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
-import { OperatorCataloguePage } from '../features/catalogue';
-import { AccountRoute } from './AccountRoute';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
 import { PlansRoute } from './plans';
 import { AdminTestRoute, Bulk2Route, BulkRoute, ManageFacesRoute } from './operator';
+import { lazyRoute } from './lazy-route';
+
+// Pages few visitors open load on first use (the first load of /app stays small).
+const AdminUsersPage = lazyRoute(() => import('../features/admin-users').then((m) => m.AdminUsersPage));
+const OperatorCataloguePage = lazyRoute(() => import('../features/catalogue').then((m) => m.OperatorCataloguePage));
+const AccountRoute = lazyRoute(() => import('./AccountRoute').then((m) => m.AccountRoute));
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },

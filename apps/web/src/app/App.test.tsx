@@ -32,11 +32,14 @@ describe('App', () => {
     expect(screen.getByTestId('app-footer').textContent).toContain('Privacy Policy');
   });
 
-  it('renders the legal pages with 11 and 14 sections, in French too', () => {
+  it('renders the legal pages with 11 and 14 sections, in French too', async () => {
+    // The legal texts load with their page (a lazy chunk and namespace): wait for them.
     const terms = renderAt('/terms');
+    await screen.findByTestId('legal-terms');
     expect(terms.container.querySelectorAll('main section')).toHaveLength(11);
     cleanup();
     const privacy = renderAt('/privacy', 'fr');
+    await screen.findByTestId('legal-privacy');
     expect(privacy.container.querySelectorAll('main section')).toHaveLength(14);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Politique de confidentialité');
   });

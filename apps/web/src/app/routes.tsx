@@ -9,7 +9,6 @@ import type { RouteNode } from '../lib/navigation';
 import { LoginPage } from '../features/auth';
 import { PlansSection } from '../features/billing';
 import { LandingPage } from '../features/landing';
-import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/shell';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
@@ -21,6 +20,8 @@ import { lazyRoute } from './lazy-route';
 const AdminUsersPage = lazyRoute(() => import('../features/admin-users').then((m) => m.AdminUsersPage));
 const OperatorCataloguePage = lazyRoute(() => import('../features/catalogue').then((m) => m.OperatorCataloguePage));
 const AccountRoute = lazyRoute(() => import('./AccountRoute').then((m) => m.AccountRoute));
+const TermsPage = lazyRoute(() => import('../features/legal').then((m) => m.TermsPage));
+const PrivacyPage = lazyRoute(() => import('../features/legal').then((m) => m.PrivacyPage));
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },

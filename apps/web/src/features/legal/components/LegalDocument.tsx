@@ -1,7 +1,9 @@
 // A legal text from the "legal" namespace: title, effective date, contents, then one
 // <section> per numbered article. A block is a paragraph (string) or a bullet list (string[]).
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { loadNamespace } from '../../../lib/i18n';
 import styles from './LegalDocument.module.css';
 
 export type LegalDocumentId = 'terms' | 'privacy';
@@ -12,6 +14,8 @@ interface LegalSection {
 }
 
 export function LegalDocument({ id }: { id: LegalDocumentId }) {
+  // The legal texts are not bundled with the app: suspends until they are in (lib/i18n.ts).
+  use(loadNamespace(useTranslation().i18n, 'legal'));
   const { t } = useTranslation('legal');
   const title = t(`${id}.title`);
   const sections = t(`${id}.sections`, { returnObjects: true }) as LegalSection[];

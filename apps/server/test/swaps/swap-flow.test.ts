@@ -124,7 +124,7 @@ describe('POST /app/api/upload → job → gallery', () => {
       .insertInto('swaps')
       .values({ ...first, id, job_id: `swap-${id}`, status: 'queued', result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
       .execute();
-    expect(await t.ctx.swaps.requeueWaiting()).toBe(1);
+    expect((await t.ctx.swaps.reconcile()).requeued).toBe(1);
     expect((await waitForSwap(id, alice)).status).toBe('done');
   }, 60_000);
 

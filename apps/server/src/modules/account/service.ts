@@ -9,7 +9,7 @@ import type { Storage } from '../../infra/storage/index.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { cleanImage } from '../swaps/image-intake.ts';
 import { capitalizeWords } from '../users/profile.ts';
-import { FREE_MONTHLY_SWAPS, type UsersService } from '../users/service.ts';
+import { limitOf, type UsersService } from '../users/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { avatarKey } from './core-data.ts';
 import type { AccountDataRegistry } from './registry.ts';
@@ -35,7 +35,6 @@ export class AccountService {
     const consent: AccountResponse['consent'] = { termsVersion: u.terms_version, acceptedAt: u.terms_accepted_at };
     // Consent columns added later (method, age confirmation) show as they are.
     for (const [k, v] of Object.entries(u)) if (/^(consent_|age_)/.test(k)) consent[k] = v;
-    const limited = u.subscription === 'free' && u.role === 'user';
     return {
       uid: u.uid,
       email: u.email,
@@ -44,7 +43,7 @@ export class AccountService {
       avatarUrl: u.pic,
       hasPassword: !!u.password_hash,
       identities: identities.map((i) => ({ issuer: i.issuer, provider: this.providerName(i.issuer), linkedAt: i.created_at })),
-      plan: { subscription: u.subscription, usage: u.usage, limit: limited ? FREE_MONTHLY_SWAPS : null, resetDate: u.reset_date },
+      plan: { subscription: u.subscription, usage: u.usage, limit: limitOf(u), resetDate: u.reset_date },
       consent,
       sessions: sessions.map((s) => ({
         id: sessionId(s.token_hash),

@@ -1,6 +1,6 @@
 // Explicit content is refused on every plan (DECISIONS.md): each uploaded photo is classified
 // on the server before anything is stored. One step for every upload path:
-//   await ctx.content.assertAllowed(jpeg)   // throws 422 explicit_content
+//   cleanImage (modules/swaps/image-intake.ts) calls assertAllowed on every cleaned upload
 import { AppError } from '../../http/errors.ts';
 
 /** The classifier's answer: the explicit share of the photo, 0..1. */
@@ -23,10 +23,5 @@ export class ContentGuard {
     if (!this.score) return;
     const score = await this.score(jpeg);
     if (score >= this.threshold) throw new AppError(422, 'explicit_content', EXPLICIT_MESSAGE);
-  }
-
-  /** Every photo of one upload, checked together. */
-  async assertAllAllowed(jpegs: Buffer[]): Promise<void> {
-    await Promise.all(jpegs.map((j) => this.assertAllowed(j)));
   }
 }

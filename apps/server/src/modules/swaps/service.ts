@@ -165,11 +165,6 @@ export class SwapsService {
     }
   }
 
-  /** Enqueues again the swaps waiting without a job (see reconcile); returns how many. */
-  async requeueWaiting(batch = 500): Promise<number> {
-    return (await this.reconcile(batch)).requeued;
-  }
-
   async list(uid: string, mode: SwapMode, includePending: boolean): Promise<SwapList> {
     const rows = await this.repo.listForUser(uid, mode, includePending ? ['queued', 'running', 'done', 'failed'] : ['done']);
     return Object.fromEntries(rows.map((r) => [r.id, toSwapItem(r)]));

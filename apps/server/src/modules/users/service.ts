@@ -1,7 +1,7 @@
 // Profiles: creation at first sign-up / first OIDC sign-in, reads, and the
 // monthly usage period (usage back to 0 once resetDate is reached).
 import { randomUUID } from 'node:crypto';
-import type { MeResponse, Role, UserProfile } from '@visage/contracts';
+import { PLANS, type MeResponse, type Role, type UserProfile } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Db } from '../../infra/db/database.ts';
 import { monthlyLimit } from '../billing/plan.ts';
@@ -27,7 +27,7 @@ export interface NewAccount {
 export type ConsentMethod = 'signup-form' | 'oidc-consent' | 'admin-cli';
 
 /** Image swaps a month on the free tier (legal text, spec §1). */
-export const FREE_MONTHLY_SWAPS = 10;
+export const FREE_MONTHLY_SWAPS = PLANS.free.imageSwaps ?? 0;
 
 export class UsersService {
   constructor(private readonly repo: UsersRepository) {}
@@ -160,7 +160,7 @@ export class UsersService {
 }
 
 /** Monthly image swaps of the plan in force (billing's rule); operators and admins have no limit. */
-function limitOf(row: UserRow, now: Date): number | null {
+export function limitOf(row: UserRow, now: Date = new Date()): number | null {
   return row.role === 'user' ? monthlyLimit(row, now.getTime()) : null;
 }
 

@@ -11,6 +11,7 @@ import { hashToken } from '../auth/tokens.ts';
 import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
 import type { DataExportService } from './exports.ts';
 import type { AccountService } from './service.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.infer<S> {
   const parsed = schema.safeParse(params);
@@ -45,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, account: AccountServic
   app.get('/app/api/media/avatars/:uid/:name', { config: { auth: 'user' } }, async (req, reply) => {
     const { uid, name } = parseParams(z.object({ uid: z.string().regex(/^[A-Za-z0-9]{1,64}$/), name: z.string().regex(/^[a-f0-9]{30}\.jpg$/) }), req.params);
     const body = await account.avatar(requireUser(req).uid, uid, name);
-    return reply.header('Content-Type', 'image/jpeg').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=3600').send(body);
+    return sendFile(reply, { body, contentType: 'image/jpeg' }, 'private, max-age=3600');
   });
 
   app.post('/app/api/account/password', { config: { auth: 'user' }, bodyLimit: 8192 }, async (req, reply) => {

@@ -11,17 +11,12 @@ import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
 import { fieldError } from './metadata.ts';
 import { MAX_CATALOGUE_PHOTOS, readPhotosForm } from './form.ts';
 import type { CatalogueService } from './service.ts';
+import { sendFile } from '../../http/send-file.ts';
+import { parseParams } from '../../http/validate.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const mediaParams = z.object({ id: z.string().min(1).max(64), variant: z.enum(['image', 'thumb']) });
 const KINDS: CatalogueKind[] = ['proshoot', 'prosoccer'];
-
-/** Path parameters that do not fit name nothing we have: 404, never a 5xx. */
-function params<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError(404, 'not_found', 'Not found.');
-  return parsed.data;
-}
 
 /** `?gender=female&hairColor=red`: known attributes with known values; anything else is a 400 naming it. */
 function listFilters(kind: CatalogueKind, query: unknown): Record<string, string> {
@@ -70,12 +65,12 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
     });
 
     app.patch(`${base}/:id`, { config: { auth: 'operator' } }, async (req) => {
-      const { id } = params(idParams, req.params);
+      const { id } = parseParams(idParams, req.params);
       return catalogue.edit(kind, id, req.body);
     });
 
     app.delete(`${base}/:id`, { config: { auth: 'operator' } }, async (req, reply) => {
-      const { id } = params(idParams, req.params);
+      const { id } = parseParams(idParams, req.params);
       await catalogue.remove(kind, id);
       return reply.status(204).send();
     });
@@ -108,12 +103,8 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
   });
 
   app.get('/app/api/media/catalogue/:id/:variant', { config: { auth: 'user' } }, async (req, reply) => {
-    const { id, variant } = params(mediaParams, req.params);
+    const { id, variant } = parseParams(mediaParams, req.params);
     const file = await catalogue.media(id, variant);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, max-age=86400, immutable')
-      .send(file.body);
+    return sendFile(reply, file, 'private, max-age=86400, immutable');
   });
 }

@@ -8,6 +8,7 @@ import { assertOwnUid, requireUser } from '../auth/guards.ts';
 import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
 import { parseOr400 } from '../bulk/parse.ts';
 import type { FacesService } from './service.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const operator = { auth: 'operator' } as const;
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
@@ -23,11 +24,7 @@ export async function faceRoutes(app: FastifyInstance, faces: FacesService): Pro
   app.get('/app/api/user/face/:uid/:id/image', { config: operator }, async (req, reply) => {
     const { uid, id } = parseOr400(faceParams, req.params);
     const file = await faces.image(uid, id);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, max-age=86400')
-      .send(file.body);
+    return sendFile(reply, file, 'private, max-age=86400');
   });
 
   app.post('/app/api/user/face/upload', { onRequest: async (req) => rejectOversizedBody(req, 1), config: operator }, async (req, reply) => {

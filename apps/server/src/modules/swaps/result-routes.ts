@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { SwapResultsService } from './results.ts';
 import type { SwapsService } from './service.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const idParams = z.object({ id: z.string().uuid() });
 
@@ -27,23 +28,14 @@ export async function swapResultRoutes(app: FastifyInstance, swaps: SwapsService
     // The stored JPEG already carries its XMP "made with AI" label: sent as it is.
     const file = await swaps.media(row, 'result');
     const day = new Date(row.completed_at ?? row.created_at).toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .header('Content-Disposition', `attachment; filename="visage-ai-${day}-${row.id.slice(0, 8)}.jpg"`)
-      .send(file.body);
+    return sendFile(reply, file, 'private, no-store', `attachment; filename="visage-ai-${day}-${row.id.slice(0, 8)}.jpg"`);
   });
 
   app.get('/app/api/media/swaps/:id/original', { config: { auth: 'user' } }, async (req, reply) => {
     const row = await owned(req.params, requireUser(req).uid);
     const file = await results.original(row);
     // no-store: once retention deletes it, no cached copy should outlive it.
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(file.body);
+    return sendFile(reply, file, 'private, no-store');
   });
 
   // Under the owner's uid like the gallery list (the guard answers 404 for another's uid).

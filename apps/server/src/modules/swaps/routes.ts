@@ -8,6 +8,7 @@ import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
 import { readUploadForm, rejectOversizedBody } from './upload-form.ts';
 import { OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
+import { sendFile } from '../../http/send-file.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const jobParams = z.object({ id: z.string().min(1).max(64) });
@@ -46,12 +47,8 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
     const user = requireUser(req);
     const row = await swaps.findOwned(id, user.uid, hasRole(user, 'operator'));
     const file = await swaps.media(row, variant);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, max-age=86400, immutable')
-      .header('Content-Disposition', `inline; filename="visage-${id.slice(0, 8)}${variant === 'thumb' ? '-thumb' : ''}.${file.contentType === 'image/webp' ? 'webp' : 'jpg'}"`)
-      .send(file.body);
+    const name = `visage-${id.slice(0, 8)}${variant === 'thumb' ? '-thumb' : ''}.${file.contentType === 'image/webp' ? 'webp' : 'jpg'}`;
+    return sendFile(reply, file, 'private, max-age=86400, immutable', `inline; filename="${name}"`);
   });
 
   app.get('/app/api/jobs/:id/events', user, async (req, reply) => {

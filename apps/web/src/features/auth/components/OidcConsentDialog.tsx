@@ -2,12 +2,12 @@
 // person accepts the Terms and the Privacy Policy and confirms being 13 or older. Cancel (or
 // Escape) drops the pending sign-up on the server.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { OidcConsentInfo } from '@visage/contracts';
 import { useAppDispatch } from '../../../store/hooks';
 import { cancelOidcConsent, fetchOidcConsent, postOidcConsent } from '../api/auth-api';
 import { errorKey } from '../lib/error-key';
+import { ConsentChecks } from './ConsentChecks';
 import { startSession } from '../store/auth-slice';
 import styles from './SignUpOverlay.module.css';
 
@@ -74,23 +74,12 @@ export function OidcConsentDialog({ provider, onClose }: { provider: string; onC
               </>
             ) : null}
           </p>
-          <label className={styles.terms}>
-            <input type="checkbox" name="termsAccepted" required checked={termsAccepted} onChange={(e) => setTermsAccepted(e.target.checked)} />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="consent.terms"
-                components={{
-                  terms: <Link to="/terms" target="_blank" rel="noopener" />,
-                  privacy: <Link to="/privacy" target="_blank" rel="noopener" />,
-                }}
-              />
-            </span>
-          </label>
-          <label className={styles.terms}>
-            <input type="checkbox" name="ageConfirmed" required checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />
-            <span>{t('consent.age')}</span>
-          </label>
+          <ConsentChecks
+            texts="consent"
+            termsAccepted={termsAccepted}
+            ageConfirmed={ageConfirmed}
+            onChange={(field, checked) => (field === 'termsAccepted' ? setTermsAccepted : setAgeConfirmed)(checked)}
+          />
           {error ? (
             <p className={styles.error} role="alert" data-testid="consent-error">
               {t(error, { provider: name })}

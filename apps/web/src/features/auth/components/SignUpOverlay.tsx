@@ -2,12 +2,12 @@
 // (and Escape) closes it. When the server asks for the bot check, the form shows "Verifying…"
 // while a proof-of-work runs in a worker, then sends itself again.
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useAppDispatch } from '../../../store/hooks';
 import { signUpWithBotCheck } from '../api/sign-up';
 import { errorKey } from '../lib/error-key';
+import { ConsentChecks } from './ConsentChecks';
 import { startSession } from '../store/auth-slice';
 import styles from './SignUpOverlay.module.css';
 
@@ -96,23 +96,12 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
               {t('signup.passwordHint')}
             </small>
           </div>
-          <label className={styles.terms}>
-            <input type="checkbox" name="termsAccepted" required checked={form.termsAccepted} onChange={set('termsAccepted')} />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="signup.terms"
-                components={{
-                  terms: <Link to="/terms" target="_blank" rel="noopener" />,
-                  privacy: <Link to="/privacy" target="_blank" rel="noopener" />,
-                }}
-              />
-            </span>
-          </label>
-          <label className={styles.terms}>
-            <input type="checkbox" name="ageConfirmed" required checked={form.ageConfirmed} onChange={set('ageConfirmed')} />
-            <span>{t('signup.age')}</span>
-          </label>
+          <ConsentChecks
+            texts="signup"
+            termsAccepted={form.termsAccepted}
+            ageConfirmed={form.ageConfirmed}
+            onChange={(field, checked) => setForm((f) => ({ ...f, [field]: checked }))}
+          />
           {error ? (
             <p className={styles.error} role="alert" data-testid="signup-error">
               {t(error)}

@@ -141,12 +141,14 @@ test('the swap browser: infinite scroll over 250 swaps, filter back to page 1, r
   await expect(page.getByTestId('browser-total')).toHaveText('253 results');
   await expect(tiles).toHaveCount(100);
   await expect(page.getByTestId('browser-filter-floating')).toHaveCount(0);
-  // Images keep loading and growing the page: scroll to the bottom until the next page came.
+  // Images keep loading and growing the page: scroll to the bottom until the next page came,
+  // and stop scrolling once it has (one more scroll would rightly ask for the page after).
   const scrollUntil = (n: number) =>
     expect
       .poll(async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return tiles.count();
+        const count = await tiles.count();
+        if (count < n) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return count;
       }, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(n);
   await scrollUntil(101);

@@ -73,20 +73,24 @@ describe('e-mail sign-in and sessions', () => {
     expect(unknown.body).toBe(wrong.body);
     expect(wrong.json().error).toEqual({ code: 'invalid_credentials', message: 'Incorrect e-mail or password.' });
 
-    const time = async (email: string, ip: string) => {
-      const samples: number[] = [];
-      for (let i = 0; i < 4; i += 1) {
-        const start = performance.now();
-        await signIn(t.app, email, 'Not-The-Password-1', ip);
-        samples.push(performance.now() - start);
-      }
-      return samples.sort((x, y) => x - y)[1] ?? 0;
+    // Interleaved, so that load from other test files slows both kinds alike; medians of 7.
+    const ghost = uniqueEmail('ghost');
+    const samples = { known: [] as number[], missing: [] as number[] };
+    const timeOne = async (email: string, ip: string) => {
+      const start = performance.now();
+      await signIn(t.app, email, 'Not-The-Password-1', ip);
+      return performance.now() - start;
     };
-    const known = await time(user.profile.email, '192.0.2.12');
-    const missing = await time(uniqueEmail('ghost'), '192.0.2.13');
+    for (let i = 0; i < 7; i += 1) {
+      samples.known.push(await timeOne(user.profile.email, '192.0.2.12'));
+      samples.missing.push(await timeOne(ghost, '192.0.2.13'));
+    }
+    const median = (v: number[]) => [...v].sort((x, y) => x - y)[3] ?? 0;
+    const known = median(samples.known);
+    const missing = median(samples.missing);
     // Both pay for one argon2id verification (tens of ms); skipping it would make one ~100× faster.
-    expect(missing).toBeGreaterThan(known * 0.4);
-    expect(known).toBeGreaterThan(missing * 0.4);
+    expect(missing).toBeGreaterThan(known * 0.3);
+    expect(known).toBeGreaterThan(missing * 0.3);
   });
 
   it('answers the 11th attempt on one account from one address with 429 and Retry-After; other addresses still sign in', async () => {

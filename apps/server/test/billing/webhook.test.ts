@@ -50,7 +50,7 @@ describe('checkout → webhook → plan', () => {
     const user = await checkoutFor(h);
     const res = await h.t.app.inject({ method: 'POST', url: '/app/api/billing/checkout', headers: { cookie: user.cookie }, payload: { plan: 'gold' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'invalid_request', details: { field: 'plan' } });
+    expect(res.json().error).toMatchObject({ code: 'invalid_request', message: 'Please check: plan.' });
   });
 });
 

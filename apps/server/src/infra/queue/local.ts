@@ -7,9 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
-import { sql } from 'kysely';
 import type { Db, DatabaseKind } from '../db/database.ts';
-import type { JobsTable } from '../db/schema.ts';
+import { LocalJobRows, type JobRow } from './local-rows.ts';
 import { silentLogger, type QueueLogger } from './logger.ts';
 import type { JobDefinition, JobRegistry } from './registry.ts';
 import {
@@ -24,8 +23,6 @@ import {
   type JobRecord,
   type QueueTuning,
 } from './types.ts';
-
-type JobRow = Omit<JobsTable, 'attempts'> & { attempts: number };
 
 const LEASE_LOST = 'lease lost';
 const SHUTDOWN = 'shutdown';
@@ -58,13 +55,15 @@ export class LocalJobQueue implements JobQueue {
   private pumping = false;
   private pumpAgain = false;
   private prunedAt = 0;
+  private readonly rows: LocalJobRows;
 
   constructor(
-    private readonly db: Db,
-    private readonly dbKind: DatabaseKind,
+    db: Db,
+    dbKind: DatabaseKind,
     private readonly registry: JobRegistry,
     private readonly opts: LocalQueueOptions,
   ) {
+    this.rows = new LocalJobRows(db, dbKind);
     this.log = opts.log ?? silentLogger;
     this.workerId = (opts.workerId ?? `${hostname()}-${process.pid}`).slice(0, 60);
   }
@@ -75,38 +74,23 @@ export class LocalJobQueue implements JobQueue {
     const data = this.registry.parse(name, payload);
     if (opts.jobId !== undefined) assertValidJobId(opts.jobId);
     const id = opts.jobId ?? randomUUID();
-    const now = Date.now();
-    await this.db
-      .insertInto('jobs')
-      .values({
-        id,
-        name,
-        payload: JSON.stringify(data),
-        status: 'queued',
-        max_attempts: opts.maxAttempts ?? def.maxAttempts ?? this.opts.defaultMaxAttempts,
-        run_at: now + Math.max(0, opts.delayMs ?? 0),
-        locked_until: null,
-        locked_by: null,
-        progress: null,
-        result: null,
-        error: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await this.rows.insert({
+      id,
+      name,
+      payload: JSON.stringify(data),
+      maxAttempts: opts.maxAttempts ?? def.maxAttempts ?? this.opts.defaultMaxAttempts,
+      runAt: Date.now() + Math.max(0, opts.delayMs ?? 0),
+    });
     if (this.started && !opts.delayMs) this.wake();
     return id;
   }
 
-  async get(id: string): Promise<JobRecord | null> {
-    const row = await this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toRecord(row) : null;
+  get(id: string): Promise<JobRecord | null> {
+    return this.rows.get(id);
   }
 
-  async remove(id: string): Promise<boolean> {
-    await this.db.deleteFrom('jobs').where('id', '=', id).where('status', '!=', 'running').execute();
-    return !(await this.db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst());
+  remove(id: string): Promise<boolean> {
+    return this.rows.remove(id);
   }
 
   subscribe(id: string, listener: JobListener): () => void {
@@ -136,13 +120,7 @@ export class LocalJobQueue implements JobQueue {
 
   async start(): Promise<void> {
     if (this.started || this.stopping) return;
-    const stored = await this.db
-      .selectFrom('jobs')
-      .select('name')
-      .distinct()
-      .where('status', 'in', ['queued', 'running'])
-      .execute();
-    const unknown = stored.map((r) => r.name).filter((n) => !this.registry.has(n));
+    const unknown = (await this.rows.pendingNames()).filter((n) => !this.registry.has(n));
     if (unknown.length) throw new Error(`Start-up failed: stored jobs have no handler registered: ${unknown.join(', ')}`);
     this.started = true;
     this.timer = setInterval(() => this.wake(), this.opts.pollMs);
@@ -181,15 +159,7 @@ export class LocalJobQueue implements JobQueue {
 
   /** Gives the job back untouched: queued again at once, this attempt not counted. */
   private async release(r: Running): Promise<void> {
-    const now = Date.now();
-    const res = await this.db
-      .updateTable('jobs')
-      .set({ status: 'queued', attempts: sql<number>`attempts - 1`, locked_by: null, locked_until: null, run_at: now, updated_at: now })
-      .where('id', '=', r.id)
-      .where('locked_by', '=', r.token)
-      .where('status', '=', 'running')
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) > 0) {
+    if (await this.rows.release(r.id, r.token)) {
       this.log.warn({ jobId: r.id }, 'job released at shutdown; another worker will run it');
       await this.emit(r.id);
     }
@@ -228,26 +198,12 @@ export class LocalJobQueue implements JobQueue {
   /** Removes finished jobs past their retention, as BullMQ does with removeOnComplete/removeOnFail. */
   async prune(now = Date.now()): Promise<number> {
     this.prunedAt = now;
-    const res = await this.db
-      .deleteFrom('jobs')
-      .where('status', 'in', ['done', 'failed'])
-      .where('updated_at', '<', now - (this.opts.retentionMs ?? DEFAULT_RETENTION_MS))
-      .executeTakeFirst();
-    return Number(res.numDeletedRows);
+    return this.rows.prune(now - (this.opts.retentionMs ?? DEFAULT_RETENTION_MS));
   }
 
   /** Jobs whose worker vanished on their last attempt: nothing left to retry, so fail them. */
   private async failAbandoned(): Promise<void> {
-    const now = Date.now();
-    const rows = await this.db
-      .updateTable('jobs')
-      .set({ status: 'failed', error: 'The worker running this job stopped and no attempts are left.', locked_by: null, locked_until: null, updated_at: now })
-      .where('status', '=', 'running')
-      .where('locked_until', '<', now)
-      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
-      .returning(['id', 'name', 'payload', 'error'])
-      .execute();
-    for (const r of rows) {
+    for (const r of await this.rows.failAbandoned('The worker running this job stopped and no attempts are left.')) {
       await this.emit(r.id);
       await this.onFailed(r.id, r.name, r.payload, r.error ?? '');
     }
@@ -265,26 +221,7 @@ export class LocalJobQueue implements JobQueue {
   private async claim(): Promise<JobRow | undefined> {
     const names = this.registry.names().filter((n) => this.registry.has(n));
     if (!names.length) return undefined;
-    const now = Date.now();
-    const token = `${this.workerId}:${randomUUID()}`;
-    const skipLocked = this.dbKind === 'postgres' ? sql`for update skip locked` : sql``;
-    // One statement: on SQLite the write lock makes it atomic; on PostgreSQL SKIP LOCKED
-    // lets concurrent workers pass over a row another is claiming.
-    const { rows } = await sql<JobRow>`
-      update jobs
-      set status = 'running', attempts = attempts + 1, locked_by = ${token},
-          locked_until = ${now + this.opts.leaseMs}, updated_at = ${now}
-      where id = (
-        select id from jobs
-        where name in (${sql.join(names)})
-          and ((status = 'queued' and run_at <= ${now})
-            or (status = 'running' and locked_until < ${now} and attempts < max_attempts))
-        order by run_at, created_at
-        limit 1
-        ${skipLocked}
-      )
-      returning *`.execute(this.db);
-    return rows[0];
+    return this.rows.claim(names, `${this.workerId}:${randomUUID()}`, this.opts.leaseMs);
   }
 
   private execute(row: JobRow): void {
@@ -309,13 +246,7 @@ export class LocalJobQueue implements JobQueue {
       progressChain = progressChain.then(async () => {
         if (controller.signal.aborted) return;
         try {
-          const res = await this.db
-            .updateTable('jobs')
-            .set({ progress: JSON.stringify(progress ?? null), updated_at: Date.now() })
-            .where('id', '=', row.id)
-            .where('locked_by', '=', token)
-            .executeTakeFirst();
-          if (Number(res.numUpdatedRows) > 0) await this.emit(row.id);
+          if (await this.rows.setProgress(row.id, token, progress)) await this.emit(row.id);
         } catch (err) {
           this.log.warn({ err, jobId: row.id }, 'job progress not saved');
         }
@@ -359,14 +290,7 @@ export class LocalJobQueue implements JobQueue {
   private async renew(id: string, token: string, controller: AbortController): Promise<void> {
     if (controller.signal.aborted) return;
     try {
-      const res = await this.db
-        .updateTable('jobs')
-        .set({ locked_until: Date.now() + this.opts.leaseMs })
-        .where('id', '=', id)
-        .where('locked_by', '=', token)
-        .where('status', '=', 'running')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) controller.abort(new Error(LEASE_LOST));
+      if (!(await this.rows.renew(id, token, this.opts.leaseMs))) controller.abort(new Error(LEASE_LOST));
     } catch (err) {
       // A database hiccup is not a lost lease; the next beat tries again.
       this.log.warn({ err, jobId: id }, 'job lease renewal failed');
@@ -378,13 +302,7 @@ export class LocalJobQueue implements JobQueue {
     token: string,
     set: { status: 'done' | 'failed' | 'queued'; result?: string; error: string | null; run_at?: number },
   ): Promise<boolean> {
-    const res = await this.db
-      .updateTable('jobs')
-      .set({ ...set, locked_by: null, locked_until: null, updated_at: Date.now() })
-      .where('id', '=', id)
-      .where('locked_by', '=', token)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 0) {
+    if (!(await this.rows.finish(id, token, set))) {
       this.log.warn({ jobId: id }, 'job outcome discarded: lease lost to another worker');
       return false;
     }
@@ -396,31 +314,6 @@ export class LocalJobQueue implements JobQueue {
     if (this.events.listenerCount(id) === 0) return;
     const job = await this.get(id);
     if (job) this.events.emit(id, job);
-  }
-}
-
-function toRecord(row: JobRow): JobRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    status: row.status,
-    attempts: Number(row.attempts),
-    maxAttempts: Number(row.max_attempts),
-    payload: parseJson(row.payload),
-    progress: parseJson(row.progress) as Json | null,
-    result: parseJson(row.result) as Json | null,
-    error: row.error,
-    createdAt: Number(row.created_at),
-    updatedAt: Number(row.updated_at),
-  };
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }
 

@@ -6,6 +6,7 @@ import { checkoutRequest, type BillingConfig, type RedirectResponse } from '@vis
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
+import { parseBody } from '../../http/validate.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { BillingService } from './service.ts';
 
@@ -19,12 +20,6 @@ function originOf(req: FastifyRequest, config: Config): string {
   return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${req.protocol}://${req.host}`;
 }
 
-function parseBody<T>(schema: z.ZodType<T>, body: unknown, field: string): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new AppError(400, 'invalid_request', `Missing or invalid field: ${field}.`, { field });
-  return parsed.data;
-}
-
 /** Each call makes a session at Stripe: ten a minute is plenty for a person (counted per account). */
 const STRIPE_CALL_LIMIT = { max: 10, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `stripe:${req.user?.uid ?? req.ip}` };
 
@@ -33,7 +28,7 @@ export async function billingRoutes(app: FastifyInstance, billing: BillingServic
 
   app.post('/app/api/billing/checkout', { config: { auth: 'user', rateLimit: STRIPE_CALL_LIMIT } }, async (req): Promise<RedirectResponse> => {
     const user = requireUser(req);
-    const { plan } = parseBody(checkoutRequest, req.body, 'plan');
+    const { plan } = parseBody(checkoutRequest, req.body);
     return { url: await billing.checkout(user.uid, plan, originOf(req, config)) };
   });
 
@@ -54,7 +49,7 @@ export async function billingRoutes(app: FastifyInstance, billing: BillingServic
     scope.post(PORTAL_PATH, { config: { auth: 'user', rateLimit: STRIPE_CALL_LIMIT } }, async (req, reply) => {
       const user = requireUser(req);
       const body = Buffer.isBuffer(req.body) ? safeJson(req.body) : req.body;
-      const { uid } = parseBody(portalForm, body, 'uid');
+      const { uid } = parseBody(portalForm, body);
       // Only one's own customer, operators included: another uid answers 404.
       if (uid !== user.uid) throw new AppError(404, 'not_found', 'Not found.');
       const url = await billing.portal(uid, originOf(req, config));

@@ -4,11 +4,13 @@
 //       photo (target ≤ 60%): each swap gets a face photo the engine has never seen (re-encoded
 //       per run), so only the target differs. "catalogue, cold worker": the engine is handed the
 //       analysis kept at upload (faces + hands), its image cache empty; "catalogue, warm worker":
-//       the worker has swapped onto that photo before (its image cache, keyed by content hash);
+//       the worker has swapped onto that photo before (its image cache, keyed by content hash).
+//       The swaps run in a child process with a pool worker's V8 flags, as every swap the server
+//       runs does (`--engine-flags node` runs them with Node's defaults instead);
 //   (b) GET /app/api/admin/proshoot/ with 1,000 entries, 50 connections (autocannon; p99 ≤ 50 ms);
 //   (c) the modal's first thumbnails after 'Select Professional Model' with 1,000 entries, in
 //       Debian's Chromium (target ≤ 300 ms).
-// Run with: npm run bench:catalogue [-- --rounds N --duration S --no-build]
+// Run with: npm run bench:catalogue [-- --rounds N --duration S --no-build --skip-engine --engine-flags worker|node]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,12 +22,13 @@ import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { describeImage, swapFaces } from '../packages/engine/src/index.ts';
 import { clearImageCache } from '../packages/engine/src/api.ts';
+import { WORKER_V8_FLAGS } from '../packages/engine/src/pool/pool.ts';
 import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const demo = join(root, 'apps/server/demo/proshoot');
 const fixtures = resolve(root, '../shared/fixtures/faces');
-const { values: opts } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '10' }, 'no-build': { type: 'boolean', default: false }, 'skip-engine': { type: 'boolean', default: false } } });
+const { values: opts } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '10' }, 'no-build': { type: 'boolean', default: false }, 'skip-engine': { type: 'boolean', default: false }, 'engine-flags': { type: 'string', default: 'worker' }, 'engine-child': { type: 'boolean', default: false } } });
 const ROUNDS = Number(opts.rounds);
 const DURATION = Number(opts.duration);
 const PASSWORD = 'bench-Visage-2026!';
@@ -42,14 +45,19 @@ async function benchEngine() {
   await swapFaces({ source: face, target: readFileSync(join(demo, targets[0])), identity: false });
   const sums = { never: 0, cold: 0, warm: 0 };
   const ratios = { cold: [], warm: [] };
+  const stages = { never: {}, cold: {} };
+  const addStages = (into, timings) => { for (const [k, v] of Object.entries(timings)) if (k !== 'total') into[k] = (into[k] ?? 0) + v; };
   for (let round = 0; round < ROUNDS; round++) {
     for (const file of targets) {
       const target = readFileSync(join(demo, file));
       const { analysis } = await describeImage(target);
       clearImageCache();
-      const never = (await swapFaces({ source: await freshFace(), target, identity: false })).timings.total;
+      const neverRun = (await swapFaces({ source: await freshFace(), target, identity: false })).timings;
       clearImageCache();
-      const cold = (await swapFaces({ source: await freshFace(), target, identity: false, targetAnalysis: analysis })).timings.total;
+      const coldRun = (await swapFaces({ source: await freshFace(), target, identity: false, targetAnalysis: analysis })).timings;
+      const never = neverRun.total, cold = coldRun.total;
+      addStages(stages.never, neverRun);
+      addStages(stages.cold, coldRun);
       // The photo is now in this worker's cache, as after its first use in a pool worker.
       const warm = (await swapFaces({ source: await freshFace(), target, identity: false, targetAnalysis: analysis })).timings.total;
       Object.assign(sums, { never: sums.never + never, cold: sums.cold + cold, warm: sums.warm + warm });
@@ -57,7 +65,17 @@ async function benchEngine() {
       ratios.warm.push(warm / never);
     }
   }
-  return { swaps: targets.length * ROUNDS, sums, cold: median(ratios.cold), warm: median(ratios.warm) };
+  const n = targets.length * ROUNDS;
+  const perSwap = (o) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round((v / n) * 10) / 10]));
+  return { swaps: n, sums, cold: median(ratios.cold), warm: median(ratios.warm), stages: { never: perSwap(stages.never), cold: perSwap(stages.cold) } };
+}
+
+/** Part (a) in a child process, under a pool worker's V8 flags or Node's defaults; its figures come back as JSON. */
+function benchEngineInChild() {
+  const flags = opts['engine-flags'] === 'node' ? [] : WORKER_V8_FLAGS;
+  const child = spawnSync(process.execPath, [...flags, '--import', 'tsx', import.meta.filename, '--engine-child', '--rounds', String(ROUNDS)], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
+  if (child.status !== 0) throw new Error(`the engine part failed (exit ${child.status})`);
+  return { ...JSON.parse(child.stdout), flags: flags.join(' ') || "Node's defaults" };
 }
 
 async function signIn(baseUrl, email) {
@@ -137,7 +155,7 @@ async function benchModal(browser, baseUrl, email, runs = 5) {
 
 async function main() {
   log(`(a) engine: ${ROUNDS} rounds of 10 demo portraits…`);
-  const engine = opts['skip-engine'] ? null : await benchEngine();
+  const engine = opts['skip-engine'] ? null : benchEngineInChild();
   if (!opts['no-build'] || !existsSync(join(root, 'apps/web/dist/index.html'))) {
     log('building the web app…');
     if (spawnSync('npm', ['run', 'build', '-w', '@visage/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) throw new Error('web build failed');
@@ -164,9 +182,10 @@ async function main() {
     const pct = (r) => `${(r * 100).toFixed(0)}%`;
     console.log('\nbench:catalogue — Visage pro-mode catalogues');
     console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (figures are only comparable on an otherwise idle machine)`);
-    if (engine) console.log(`(a) engine time, ${engine.swaps} swaps each (median of per-photo ratios; totals ${Math.round(engine.sums.never)} / ${Math.round(engine.sums.cold)} / ${Math.round(engine.sums.warm)} ms):`);
+    if (engine) console.log(`(a) engine time, ${engine.swaps} swaps each, V8 flags: ${engine.flags} (median of per-photo ratios; totals ${Math.round(engine.sums.never)} / ${Math.round(engine.sums.cold)} / ${Math.round(engine.sums.warm)} ms):`);
     if (engine) console.log(`    catalogue photo, cold worker (kept analysis): ${pct(engine.cold)} of a never-seen photo  target ≤ 60%: ${ok(engine.cold <= 0.6)}`);
     if (engine) console.log(`    catalogue photo, warm worker (seen before):   ${pct(engine.warm)} of a never-seen photo  target ≤ 60%: ${ok(engine.warm <= 0.6)}`);
+    if (engine) console.log(`    ms per swap by stage, never-seen / catalogue (cold): ${Object.keys(engine.stages.never).filter((k) => engine.stages.never[k] >= 1 || engine.stages.cold[k] >= 1).map((k) => `${k} ${engine.stages.never[k]}/${engine.stages.cold[k] ?? 0}`).join(', ')}`);
     console.log(`(b) GET /app/api/admin/proshoot/, ${list.entries} entries (${(list.bytes / 1024).toFixed(0)} KB, ${(list.wire / 1024).toFixed(0)} KB gzipped), 50 connections, ${DURATION} s: ${list.rps.toFixed(0)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}, errors ${list.errors}  target p99 ≤ 50 ms: ${ok(list.p99 <= 50 && list.non2xx === 0)}`);
     console.log(`    server CPU ${list.cpuMs.toFixed(2)} ms per request → about ${(1000 / list.cpuMs).toFixed(0)} req/s per idle core`);
     console.log(`(c) modal, 1000 entries (${modal.tiles} tiles rendered at first, ${modal.afterScroll} after scrolling to the end once): first thumbnail ${modal.median.toFixed(0)} ms after the click (median of 5, max ${modal.max.toFixed(0)})  target ≤ 300 ms: ${ok(modal.median <= 300)}`);
@@ -181,7 +200,8 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => {
+const run = opts['engine-child'] ? () => benchEngine().then((r) => console.log(JSON.stringify(r))) : main;
+run().then(() => process.exit(0), (err) => {
   console.error(err);
   process.exit(1);
 });

@@ -82,6 +82,8 @@ const MAX_STARTUP_FAILURES = 5;
  * worker's peak RSS at 464-467 MB against 493-501 MB by default, for 12.2-12.4 swaps/s against 13.3.
  */
 const WORKER_SEMI_SPACE_MB = 4;
+/** The V8 flags of a pool worker: every swap the server runs runs under them (the benchmarks too). */
+export const WORKER_V8_FLAGS: readonly string[] = [`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, ...ENGINE_V8_FLAGS];
 /**
  * glibc malloc arenas per worker (MALLOC_ARENA_MAX, unless the environment sets it). By default glibc
  * opens one per thread that allocates, up to 8 per core, and libvips' and the wasm backend's
@@ -114,7 +116,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
 
   function spawn(): Slot {
     const child = fork(WORKER_ENTRY, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, ...ENGINE_V8_FLAGS],
+      execArgv: ['--import', TSX_LOADER, ...WORKER_V8_FLAGS],
       env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? String(WORKER_MALLOC_ARENAS) },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -45,16 +45,16 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app', element: <DashboardRoute />, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
   { type: 'page', path: '/app/proshoot', element: <ProModeRoute kind="proshoot" />, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
   { type: 'page', path: '/app/prosoccer', element: <ProModeRoute kind="prosoccer" />, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
-  { type: 'page', path: '/admin/proshoot', element: <OperatorCataloguePage kind="proshoot" />, label: 'catalogue:nav.adminProshoot', icon: 'layers', access: 'operator' },
-  { type: 'page', path: '/admin/prosoccer', element: <OperatorCataloguePage kind="prosoccer" />, label: 'catalogue:nav.adminProsoccer', icon: 'layers', access: 'operator' },
-  { type: 'page', path: '/admin/users', element: <AdminUsersPage />, label: 'admin-users:nav.users', icon: 'users', access: 'operator' },
 
-  // Operator screens (issue 36); /admin/swaps is the spec's hidden test page, so it has no entry.
+  // Operator screens; /admin/swaps is the spec's hidden test page, so it has no entry.
   { type: 'divider', access: 'operator' },
   { type: 'title', label: 'bulk:nav.section', access: 'operator' },
   { type: 'page', path: '/app/bulk', element: <BulkRoute />, label: 'bulk:nav.bulk', icon: 'layers', access: 'operator' },
   { type: 'page', path: '/app/bulk2', element: <Bulk2Route />, label: 'bulk:nav.bulk2', icon: 'users', access: 'operator' },
   { type: 'page', path: '/app/manage-faces', element: <ManageFacesRoute />, label: 'bulk:nav.faces', icon: 'user', access: 'operator' },
+  { type: 'page', path: '/admin/proshoot', element: <OperatorCataloguePage kind="proshoot" />, label: 'catalogue:nav.adminProshoot', icon: 'briefcase', access: 'operator' },
+  { type: 'page', path: '/admin/prosoccer', element: <OperatorCataloguePage kind="prosoccer" />, label: 'catalogue:nav.adminProsoccer', icon: 'ball', access: 'operator' },
+  { type: 'page', path: '/admin/users', element: <AdminUsersPage />, label: 'admin-users:nav.users', icon: 'users', access: 'operator' },
   { type: 'page', path: '/admin/swaps', element: <AdminTestRoute />, access: 'operator' },
   // Linked from the header (AccountLink), not the sidebar.
   { type: 'page', path: '/app/account', element: <AccountRoute />, access: 'user' },

@@ -116,17 +116,14 @@ interface EngineApi {
   clearImageCache(): void;
 }
 
-/** The engine of the tree this script runs in (clearImageCache is found where that tree keeps it). */
+/** The engine of the tree this script runs in (clearImageCache is found wherever that tree keeps it). */
 async function engine(): Promise<EngineApi> {
   const index = await import(pathToFileURL(path.join(engineRoot, 'src', 'index.ts')).href);
-  let clear = index.clearImageCache;
-  for (const f of ['api.ts', 'api/cache.ts', 'swap/image-cache.ts']) {
-    if (clear) break;
-    const p = path.join(engineRoot, 'src', f);
-    if (existsSync(p)) clear = (await import(pathToFileURL(p).href)).clearImageCache;
-  }
-  if (!clear) throw new Error('clearImageCache not found in this tree');
-  return { swapFaces: index.swapFaces, describeImage: index.describeImage, clearImageCache: clear };
+  const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : e.name.endsWith('.ts') ? [path.join(d, e.name)] : []));
+  const home = walk(path.join(engineRoot, 'src')).find((f) => /export function clearImageCache\b/.test(readFileSync(f, 'utf8')));
+  if (!home) throw new Error('clearImageCache not found in this tree');
+  const { clearImageCache } = await import(pathToFileURL(home).href);
+  return { swapFaces: index.swapFaces, describeImage: index.describeImage, clearImageCache };
 }
 
 function record(key: string, r: Awaited<ReturnType<EngineApi['swapFaces']>> | Error): void {

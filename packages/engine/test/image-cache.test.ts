@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ImageCache, type ImageEntry } from '../src/image-cache.ts';
-import type { Face } from '../src/detect.ts';
+import { ImageCache, type ImageEntry } from '../src/api/image-cache.ts';
+import type { Face } from '../src/face/face.ts';
 
 const entry = (bytes: number): ImageEntry => ({ img: { data: new Uint8Array(bytes), width: bytes / 3, height: 1 }, faces: [], descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map(), bare: new Map() });
 

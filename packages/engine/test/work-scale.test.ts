@@ -1,10 +1,11 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import sharp from 'sharp';
 import { loadModels } from '../src/index.ts';
-import type { RgbImage } from '../src/decode.ts';
-import { detectOnImage, type Face } from '../src/detect.ts';
-import { swapOneFace } from '../src/pipeline/swap-face.ts';
-import { swapFace, workFactor } from '../src/pipeline/work-scale.ts';
+import type { RgbImage } from '../src/core/image.ts';
+import { detectOnImage } from '../src/detect/detect.ts';
+import type { Face } from '../src/face/face.ts';
+import { swapOneFace } from '../src/swap/run.ts';
+import { swapFace, workFactor } from '../src/swap/reduced-copy.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 import { compare, thumb } from './perceptual.ts';
 

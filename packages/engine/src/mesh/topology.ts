@@ -1,6 +1,6 @@
 // Static topology of the 468-point MediaPipe face mesh: Human's 880-triangle triangulation plus
 // the inner-mouth hole filled, the left/right mirror map, and the landmark loops used for masks.
-import { humanModule } from '../human-module.ts';
+import { humanModule } from '../core/human-module.ts';
 
 /** Inner lip contour: upper lip from corner 78 to corner 308, then lower lip back. */
 export const INNER_LIP_UPPER = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308] as const;

@@ -1,9 +1,9 @@
 // Worker process: loads the models once, then runs one request at a time for the pool.
 import sharp from 'sharp';
-import { detectFaces, swapFaces } from '../api.ts';
-import { EngineError } from '../errors.ts';
-import { describeImage } from '../describe.ts';
-import { loadModels } from '../models.ts';
+import { detectFaces, swapFaces } from '../api/api.ts';
+import { EngineError } from '../core/errors.ts';
+import { describeImage } from '../api/describe.ts';
+import { loadModels } from '../models/models.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
 
 function send(msg: WorkerMessage): void {

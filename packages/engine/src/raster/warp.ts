@@ -2,7 +2,7 @@
 // restricted to the target's region of interest. Hidden source triangles may be replaced by their
 // mirror twins (see mirror.ts) so a turned-away cheek is not stretched.
 import { signedArea2, triangleAffine } from './affine.ts';
-import type { RgbImage } from '../decode.ts';
+import type { RgbImage } from '../core/image.ts';
 import { Scratch } from './scratch.ts';
 
 export interface Roi { x: number; y: number; w: number; h: number }

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { createEnginePool, detectFaces, EngineError, swapFaces, loadModels, type SwapResult } from '../src/index.ts';
 import { decodeImage } from '../src/io/decode.ts';
 import type { RgbImage } from '../src/core/image.ts';
-import { clearImageCache } from '../src/api/api.ts';
+import { clearImageCache } from '../src/api/image-cache.ts';
 import { loadFaceres } from '../src/models/models.ts';
 import { workFactor } from '../src/swap/reduced-copy.ts';
 import { SHARPEN_FULL_SOURCE } from '../src/stages/texture/sharpen.ts';

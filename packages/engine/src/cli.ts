@@ -2,7 +2,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { detectFaces, swapFaces, type SwapResult, type SwapWarning } from './api/api.ts';
+import { detectFaces } from './api/detect-faces.ts';
+import { swapFaces } from './api/swap-faces.ts';
+import type { SwapResult, SwapWarning } from './api/options.ts';
 import type { TargetSelection } from './api/choose.ts';
 import { EngineError } from './core/errors.ts';
 

@@ -1,6 +1,8 @@
 // Public API of the Visage face engine: buffers in, buffers out.
-export { detectFaces, swapFaces, DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD } from './api/api.ts';
-export type { DetectOptions, DetectResult, FaceSummary, SwapOptions, SwapResult, SwapWarning, TargetAnalysis } from './api/api.ts';
+export { detectFaces } from './api/detect-faces.ts';
+export { swapFaces } from './api/swap-faces.ts';
+export { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD } from './api/options.ts';
+export type { DetectOptions, DetectResult, FaceSummary, SwapOptions, SwapResult, SwapWarning, TargetAnalysis } from './api/options.ts';
 export type { Face, FaceBox, FaceRotation } from './face/face.ts';
 export { DEFAULT_MIN_FACE_SIZE } from './detect/detect.ts';
 export type { TargetSelection } from './api/choose.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { detectFaces, swapFaces, EngineError, loadModels } from '../src/index.ts';
-import { clearImageCache } from '../src/api/api.ts';
+import { clearImageCache } from '../src/api/image-cache.ts';
 import { decodeImage } from '../src/io/decode.ts';
 import { detectOnImage } from '../src/detect/detect.ts';
 import { flatPoints } from '../src/face/face.ts';

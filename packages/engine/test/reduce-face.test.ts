@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { swapFaces, loadModels } from '../src/index.ts';
-import { reduceFace, sourceFactor } from '../src/swap/reduce-face.ts';
+import { reduceFace, sourceFactor } from '../src/face/reduce-face.ts';
 import { decodeImage } from '../src/io/decode.ts';
 import type { Face } from '../src/face/face.ts';
 import { fixture, FILES } from './fixtures.ts';

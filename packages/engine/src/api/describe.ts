@@ -7,7 +7,7 @@ import { DEFAULT_MIN_FACE_SIZE, detectOnImage } from '../detect/detect.ts';
 import type { Face } from '../face/face.ts';
 import { faceAttributes } from '../detect/identity.ts';
 import { loadModels } from '../models/models.ts';
-import type { DetectOptions, TargetAnalysis } from './api.ts';
+import type { DetectOptions, TargetAnalysis } from './options.ts';
 import { handsOnFace } from '../hands/find.ts';
 
 export interface FaceDescription {

@@ -2,6 +2,7 @@
 // the target and the swapped result (whose geometry is the target's) are cropped the same way.
 import type { RgbImage } from '../core/image.ts';
 import type { Face } from '../face/face.ts';
+import { factKind } from '../face/facts.ts';
 import { loadFaceres, type Models } from '../models/models.ts';
 
 const SIZE = 224;
@@ -46,6 +47,9 @@ export function alignedCrop(img: RgbImage, pts: Array<[number, number, number]>)
 }
 
 /** L2-normalised 1024-d faceres descriptor of a face. */
+/** A face's faceres descriptor, by face index. */
+export const DESCRIPTOR = factKind<Float32Array>('descriptor');
+
 export async function faceDescriptor(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>): Promise<Float32Array> {
   const { tf } = models;
   const faceres = (await loadFaceres()).model;

@@ -10,6 +10,7 @@
 // of the two peaks gives s whatever the edge's contrast.
 import type { RgbImage } from '../core/image.ts';
 import type { Face } from '../face/face.ts';
+import { factKind } from '../face/facts.ts';
 
 /** The reblur's sigma (analysed pixels). */
 const SIGMA0 = 1;
@@ -58,6 +59,9 @@ export interface FaceBlur {
 const FEATURE_POINTS = [70, 300, 105, 334, 33, 263, 17, 61, 291] as const;
 
 /** The blur of `face` in `img` (see the top of this file). */
+/** How blurred a face is in its photo, by face index. */
+export const BLUR = factKind<FaceBlur>('blur');
+
 export function faceBlur(img: RgbImage, face: Face): FaceBlur {
   const k0 = Math.max(1, Math.floor(face.size / READ_FACE_SIZE));
   let k = k0, s = readAt(img, face, k);

@@ -1,7 +1,7 @@
 // Glasses the target wears stay on the new face (find.ts, keep.ts); the source's, if it wears any,
 // come off first, or the new face wore two pairs (off.ts). Three stages: the frame found and the
 // source chosen before the warp, the frame's pixels taken before the blend and written back after.
-import type { Stage } from '../stages/context.ts';
+import type { FaceWarning, Stage } from '../stages/context.ts';
 import { keepFrame } from './keep.ts';
 import { glassesAndSource, turnedPastGlasses } from './off.ts';
 
@@ -38,3 +38,6 @@ export const glassesRestoreStage: Stage = {
     s.frame?.restore();
   },
 };
+
+/** The face photo's glasses were left off for a target turned far from it, which wears none. */
+export const glassesOffWarning: FaceWarning = { warning: 'source_glasses_off', raised: (f) => f.stats.glassesLeftOff };

@@ -10,6 +10,7 @@ import type { RgbImage } from '../core/image.ts';
 import type { Face } from '../face/face.ts';
 import type { Models } from '../models/models.ts';
 import { flatBounds } from '../raster/polygon.ts';
+import { factKind, type AnalysedImage } from '../face/facts.ts';
 
 /** Side of the landmark model's square input. */
 const INPUT = 224;
@@ -90,4 +91,12 @@ export function handsOnFace(models: Models, img: RgbImage, face: Face): Float32A
     if (second.presence >= HAND_MIN) hands.push(second.points);
   }
   return hands;
+}
+
+/** The hands against a face, by face index: looked for once per photo, or kept with a target's analysis. */
+export const HANDS = factKind<Float32Array[]>('hands');
+
+/** The face with the hands against it. */
+export function withHands(models: Models, image: AnalysedImage, face: Face): Face {
+  return { ...face, hands: image.facts.once(HANDS, face.index, () => handsOnFace(models, image.img, face)) };
 }

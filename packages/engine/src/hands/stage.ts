@@ -1,5 +1,5 @@
 // Hands against either face are kept from the target like any other cover (see hand-shape.ts).
-import type { Stage } from '../stages/context.ts';
+import type { FaceWarning, Stage } from '../stages/context.ts';
 import { handCover } from './hand-shape.ts';
 
 export const handsStage: Stage = {
@@ -13,3 +13,6 @@ export const handsStage: Stage = {
     s.sourceHand = hands.fromSource > 0;
   },
 };
+
+/** A hand against the source face: the part it covers came from the target. */
+export const handWarning: FaceWarning = { warning: 'source_hand', raised: (f) => f.stats.sourceHand };

@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api/api.ts';
+import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api/options.ts';
 import { EngineError, isEngineErrorCode } from '../core/errors.ts';
 import type { DescribeResult } from '../api/describe.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';

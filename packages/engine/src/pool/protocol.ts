@@ -1,5 +1,5 @@
 // Messages between the pool (parent) and its worker processes.
-import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api/api.ts';
+import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api/options.ts';
 import type { EngineErrorCode } from '../core/errors.ts';
 import type { DescribeResult } from '../api/describe.ts';
 

@@ -1,6 +1,7 @@
 // Worker process: loads the models once, then runs one request at a time for the pool.
 import sharp from 'sharp';
-import { detectFaces, swapFaces } from '../api/api.ts';
+import { detectFaces } from '../api/detect-faces.ts';
+import { swapFaces } from '../api/swap-faces.ts';
 import { EngineError } from '../core/errors.ts';
 import { describeImage } from '../api/describe.ts';
 import { loadModels } from '../models/models.ts';

@@ -10,6 +10,7 @@ import { topology } from '../mesh/topology.ts';
 import { flatBounds } from '../raster/polygon.ts';
 import { warpTriangles } from '../raster/warp.ts';
 import { EVEN_LIGHT_MAX_YAW, unevenedShare } from '../stages/light/even-light.ts';
+import { factKind } from '../face/facts.ts';
 
 /**
  * Share of the face's skin that would need more than even-light's bounds to meet its mirror,
@@ -26,6 +27,11 @@ export const SIDE_LIT_SHARE = 0.05;
 const JUDGED_FACE_SIZE = 192;
 
 /** Whether `face` in `img` is lit from one side beyond what even-light can even (see SIDE_LIT_SHARE). */
+/** Whether a face is lit from one side beyond what even-light evens, by face index. */
+export const SIDE_LIT = factKind<boolean>('side-lit');
+/** Raised once per swap, of the face photo, whatever the target. */
+export const SIDE_LIT_WARNING = 'source_side_lit' as const;
+
 export function sourceSideLit(img: RgbImage, face: Face): boolean {
   return sideLitShare(img, face) > SIDE_LIT_SHARE;
 }

@@ -1,6 +1,7 @@
 // What the stages of one face's swap share (see swap/stages.ts for their order). Each stage names
 // the fields it reads and those it writes; a test checks that every field is written before it is
 // read, so the list's order is the only wiring there is.
+import type { SwapWarning } from '@visage/contracts/warnings';
 import type { RgbImage } from '../core/image.ts';
 import type { Face } from '../face/face.ts';
 import type { Topology } from '../mesh/topology.ts';
@@ -98,6 +99,57 @@ export interface FaceSwapState {
 }
 
 export type FaceSwap = FaceSwapGiven & FaceSwapState;
+
+/** A face's swap as its caller sees it (tests, the benchmark, the warnings). */
+export interface SwapFaceStats {
+  roi: Roi;
+  mirroredTriangles: number;
+  mouthOpen: boolean;
+  grainSigma: number;
+  gains: [number, number, number];
+  /** Number of pixels allowed to change (support size). */
+  changedPixels: number;
+  /** 1 for ROI pixels that may change (roi.w × roi.h). */
+  support: Uint8Array;
+  /** Pixels of the support kept from the target because something covers the face. */
+  occludedPixels: number;
+  /** Largest contour displacement (pixels) of the outline reshaping; 0 when not applied. */
+  reshapedBy: number;
+  /** Largest landmark displacement (pixels) toward the source's own proportions. */
+  shapedBy: number;
+  /** Triangles left to the target because the source shows them edge-on. */
+  unseenTriangles: number;
+  /** The source head is seen side-on: its eyes and midline were left to the target. */
+  sideOn: boolean;
+  /** Unsharp amount given to a source face smaller than the target's (0: none, see texture/sharpen.ts). */
+  sharpened: number;
+  /** Gaussian sigma (pixels) the source was blurred by to match a target out of focus (0: none, see focus/focus.ts). */
+  defocused: number;
+  /** Largest brightness factor that evened the source's light across the midline (1: none, see light/even-light.ts). */
+  evenedBy: number;
+  /** Forehead pixels (brows up) swapped: bare skin in both faces (see forehead/forehead.ts). */
+  foreheadPixels: number;
+  /** The source's mouth is covered (a scarf, a mask): its lower face was left to the target. */
+  sourceCovered: boolean;
+  /** A hand against the source face covers part of it (see hands/find.ts): that part was left to the target. */
+  sourceHand: boolean;
+  /** Part of the source face lies beyond its photo's edge: it came from its mirror side or the target (see mesh/off-frame.ts). */
+  sourcePartial: boolean;
+  /** Pixels of the target's glasses frame kept over the new face (see glasses/find.ts); 0 when it wears none. */
+  glassesPixels: number;
+  /** The face photo's glasses were taken off for a target turned far from it, which wears none (see glasses/off.ts). */
+  glassesLeftOff: boolean;
+  /** The blend weight of every ROI pixel (0..1, after occluders). */
+  alpha: Float32Array;
+  /** 1 for ROI pixels of skin the light and grain were judged on. */
+  skin: Uint8Array;
+}
+
+/** What a face's warnings are judged on: the two faces, the size the source's detail is worth, the swap's figures. */
+export interface SwappedFace { srcFace: Face; dstFace: Face; sharpSize: number; stats: SwapFaceStats }
+
+/** A warning a stage may leave for the user (the list is defined once, in contracts). */
+export interface FaceWarning { warning: SwapWarning; raised(f: SwappedFace): boolean }
 
 export interface Stage {
   name: string;

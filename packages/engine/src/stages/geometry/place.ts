@@ -8,7 +8,7 @@ import { noseProtrusion } from '../../mesh/profile.ts';
 import { offFrame } from '../../mesh/off-frame.ts';
 import { TRI_FOREHEAD, TRI_OUTER, upward } from '../../mesh/topology.ts';
 import { mouthOpenness, MOUTH_OPEN } from '../mask/mask.ts';
-import type { Stage } from '../context.ts';
+import type { FaceWarning, Stage } from '../context.ts';
 import { sourceShapedPoints } from './source-shape.ts';
 
 /** Largest stretch of a source triangle's share of the face onto the target's (see stretchRatios); beyond it the target keeps its own pixels. */
@@ -70,3 +70,8 @@ export const placeStage: Stage = {
     s.warp = { srcPts, dstPts: placed, dstZ: flatDepths(dstFace), triangles: topo.triangles, triClass, ...(override ? { srcOverride: override } : {}) };
   },
 };
+
+/** The source head is seen side-on: its eyes, nose and chin line came from the target. */
+export const sideOnWarning: FaceWarning = { warning: 'source_side_on', raised: (f) => f.stats.sideOn };
+/** Part of the source face lies beyond its photo's edge: it came from its mirror side or the target. */
+export const partialWarning: FaceWarning = { warning: 'source_partial', raised: (f) => f.stats.sourcePartial };

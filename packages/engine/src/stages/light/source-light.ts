@@ -4,9 +4,13 @@
 // white (sclera.ts).
 import type { RgbImage } from '../../core/image.ts';
 import type { Face } from '../../face/face.ts';
+import { factKind } from '../../face/facts.ts';
 import type { FaceLight, Stage } from '../context.ts';
 import { liftVeil, pupilBlack, veilOver } from './black-level.ts';
 import { eyeWhiteLight, whiteBalance } from './sclera.ts';
+
+/** A face's light as read on it or on a reduced copy, keyed `${face index}:${factor}`. */
+export const LIGHT = factKind<FaceLight>('light');
 
 export function faceLight(img: RgbImage, face: Face): FaceLight {
   return { black: pupilBlack(img, face), whites: eyeWhiteLight(img, face) };

@@ -1,7 +1,7 @@
 // What covers either face (a scarf, a beard, a strand of hair, a hand) is kept from the target
 // (occlusion.ts): the blend weight drops there, and such pixels are no skin to judge light on.
 import { loopUv, OUTER_LIP_LOOP } from '../../mesh/topology.ts';
-import type { Stage } from '../context.ts';
+import type { FaceWarning, Stage } from '../context.ts';
 import { occlusionMask } from './occlusion.ts';
 
 /** Halfway between the nose tip (4) and the lower lids' middle (145, 374). */
@@ -32,3 +32,6 @@ export const occludeStage: Stage = {
     s.occluded = occluded;
   },
 };
+
+/** The source's mouth is covered (a scarf, a mask): its lower face came from the target. */
+export const coveredWarning: FaceWarning = { warning: 'source_covered', raised: (f) => f.stats.sourceCovered };

@@ -5,7 +5,8 @@
 // softens, and a light sharpening gives back what the filter still takes.
 import sharp from 'sharp';
 import type { RgbImage } from '../core/image.ts';
-import { faceInRegion, faceRoi, type Face } from '../face/face.ts';
+import { faceInRegion, faceRoi, type Face } from './face.ts';
+import { factKind } from './facts.ts';
 
 /**
  * The whole factor a source face is reduced by: its size over the target face's, so the reduced face
@@ -24,6 +25,9 @@ const SHARPEN_SIGMA = 0.6;
 
 /** Margin (fraction of the face size) of the region reduced: the mesh, and what bilinear reads beyond it. */
 const REGION_MARGIN = 0.25;
+
+/** Reduced copies of a face, keyed `${face index}:${factor}`. */
+export const REDUCED = factKind<{ img: RgbImage; face: Face }>('reduced', (r) => r.img.data.length);
 
 /** The face's region of `img` reduced by about f (Lanczos), and the face as seen there. */
 export async function reduceFace(img: RgbImage, face: Face, f: number): Promise<{ img: RgbImage; face: Face }> {

@@ -1,4 +1,4 @@
-// Step 3: choose the source face and the target faces.
+// Chooses the source face and the target faces.
 import { EngineError } from '../core/errors.ts';
 import type { Face } from '../face/face.ts';
 

@@ -1,4 +1,4 @@
-// Step 2: detect every face with box, score, 478 landmarks and head rotation. Faces partly outside
+// Detects every face with box, score, 478 landmarks and head rotation. Faces partly outside
 // the frame or very small are reported with flags rather than dropped or crashed on.
 import { shrunk } from '../io/decode.ts';
 import type { RgbImage } from '../core/image.ts';

@@ -28,7 +28,7 @@ const TURN_MARGIN = 2;
 /**
  * How much surer (logit) than the first reading and than any small turn a quarter turn or more must
  * read it: turning an upright face over is the worst mistake this could make, and an upright face
- * with a scarf over its mouth (014) reads 1.9 surer upside down than upright (12.5 against 10.6),
+ * with a scarf over its mouth reads 1.9 surer upside down than upright (12.5 against 10.6),
  * though less so than along its own axis (12.0 against 12.5).
  */
 const BIG_TURN_MARGIN = 4;
@@ -44,9 +44,9 @@ const MAX_REREADS = 5, STEADY = 0.01;
 /**
  * Largest head turn (yaw, radians) at which a face read on an upright crop but rolled along its own
  * axis is read again along that axis (see settleOrientation). The mesh model reads a crop as an
- * upright face: 011 rolled 50° read 13° of roll with full confidence, 37° short, and its swap sat
+ * upright face: a baby's face rolled 50° read 13° of roll with full confidence, 37° short, and its swap sat
  * that far off. Near-profile heads hold far better on an upright crop (the reason the first pass
- * has no rotation correction): 002, a profile rolled 21°, read along its axis moved by up to 4.7 px
+ * has no rotation correction): a small profile rolled 21° read along its axis moved by up to 4.7 px
  * (of 68), and over the bench's pairs retrieval lost 2 and one result's face was no longer found.
  */
 const ROLLED_MAX_YAW = (30 * Math.PI) / 180;
@@ -103,9 +103,9 @@ export async function settleOrientation(models: Models, image: Tensor, h: number
   const out = faces.slice();
   const moved = new Set([...(await turnUnsure(models, image, h, w, out, unsure, minScore)), ...reread]);
   await steady(models, image, h, w, out, [...moved], minScore);
-  // A face can end unsure once still, read at every turn or not: 001 turned 70° was first read
+  // A face can end unsure once still, read at every turn or not: a portrait turned 70° was first read
   // upside down along the turned photo's axis at a logit of 9.3 to 11 (the crop's resampling
-  // decides which: over 11 it is not checked), then at 2 once still; 009 turned 60°, checked,
+  // decides which: over 11 it is not checked), then at 2 once still; a near profile turned 60°, checked,
   // read right way up at 11.8 (short of SURE_LOGIT), then at 0.8 upside down once still. Read at
   // every turn again, each reads surest the right way up.
   const late = [...moved].filter((k) => out[k] && isUnsure(out[k]));
@@ -190,7 +190,7 @@ function moved(a: Framing, b: Framing): boolean {
  * crop those frame holds still (see moved): a face first read on a crop framed by another reading
  * (a turn that won, the turned photo's mesh, the rotation-corrected pass) comes out too small and
  * off centre, the crop too tight for it, and each reading from its own landmarks frames it better
- * (012 turned a quarter: 198, 226, 248, 251, 253 px across; upright 253).
+ * (a portrait turned a quarter: 198, 226, 248, 251, 253 px across; upright 253).
  */
 async function steady(models: Models, image: Tensor, h: number, w: number, faces: Array<RefinedFace | null>, which: number[], minScore: number): Promise<void> {
   let live = which.filter((k) => faces[k]);

@@ -56,7 +56,7 @@ export function flatPoints(face: Face, count = 468): Float32Array {
 
 /**
  * The face as seen in a copy of the region at (x0, y0) of its image, scaled down by sx across and sy
- * down (pixel centres onto pixel centres): a reduced copy of a face (reduce-face.ts, work-scale.ts).
+ * down (pixel centres onto pixel centres): a reduced copy of a face (face/reduce-face.ts, swap/reduced-copy.ts).
  * Depth is in the mesh's own units and stays.
  */
 export function faceInRegion(face: Face, x0: number, y0: number, sx: number, sy = sx): Face {

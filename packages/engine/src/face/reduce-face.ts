@@ -1,8 +1,7 @@
 // A source face far larger than the face it replaces (a selfie's face onto a small face in a photo)
 // is reduced before the warp. The warp samples bilinearly: 5–10× smaller, unfiltered, the face's
 // pores, lashes and strands of hair aliased into a harsh speckle and jagged lines. libvips' Lanczos
-// kernel keeps the edges that a box filter (tried: the eyes of 007 on the 43-px 005 went to mush)
-// softens, and a light sharpening gives back what the filter still takes.
+// kernel keeps the edges that a box filter softens (eyes went to mush), and a light sharpening gives back what the filter still takes.
 import sharp from 'sharp';
 import type { RgbImage } from '../core/image.ts';
 import { faceInRegion, faceRoi, type Face } from './face.ts';
@@ -17,9 +16,8 @@ export function sourceFactor(sourceSize: number, targetSize: number): number {
 }
 
 /**
- * libvips' sharpening (Gaussian sigma, reduced pixels) after the reduction. Filtered, the face lost the
- * crispness its eyes and lips had unfiltered (on the 43-px 005 they went soft); with it identity is
- * 118/178 instead of 117, and no speckle comes back (see the tests).
+ * libvips' sharpening (Gaussian sigma, reduced pixels) after the reduction. Filtered, the face loses the
+ * crispness its eyes and lips had unfiltered; this gives it back without the speckle (see the tests).
  */
 const SHARPEN_SIGMA = 0.6;
 

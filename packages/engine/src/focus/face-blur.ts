@@ -16,7 +16,7 @@ import { factKind } from '../face/facts.ts';
 const SIGMA0 = 1;
 /**
  * Face size (pixels) up to which a face is read at full size: a larger one is box-reduced by a
- * whole factor to about this. Read at half size, 2 px of blur on 007's 714-px face went unseen
+ * whole factor to about this. Read at half size, 2 px of blur on a sharp 714-px face went unseen
  * (1.22 px, under SHARP_SIGMA); at full size it reads 1.85, and the sharp face 0.78, in 12–22 ms
  * once per photo.
  */
@@ -24,7 +24,7 @@ const READ_FACE_SIZE = 640;
 /**
  * The blur of a sharp photo's edges as read here (analysed pixels): the lens, demosaicing, JPEG
  * and the discrete gradient itself leave 0.5–1 px, read as the most blurred of four directions
- * (the fixtures read 0.64–1.20, the soft-skinned baby 011 the most). A face reads as blurred from
+ * (the fixtures read 0.64–1.20, a baby's soft skin the most). A face reads as blurred from
  * SHARP_SIGMA up, worth SHARP_SIGMA / reading of its size.
  */
 export const SHARP_SIGMA = 1.25;
@@ -44,7 +44,7 @@ const DIRECTIONS = 4;
 const MIN_EDGES = 12;
 
 export interface FaceBlur {
-  /** The reading (analysed pixels) in the photo's pixels: times k for a face read reduced by k (007's sharp 714-px face: 1.6). */
+  /** The reading (analysed pixels) in the photo's pixels: times k for a face read reduced by k (a sharp 714-px face: 1.6). */
   sigma: number;
   /**
    * The blur the photo itself adds to the face, in the photo's pixels: the reading less the
@@ -175,7 +175,7 @@ function upperQuantiles(g: Float32Array, dir: Uint8Array, share: number): number
  * Blur sigma of a plane's edges: per direction, the median over the strongest EDGE_SHARE of that
  * direction's gradients that are peaks across their 3×3 neighbourhood; the largest of the
  * directions read. A shaken photo is blurred along one direction only: its other edges stay crisp
- * and, taken together, read it as sharp (15 px of motion across 008's 305-px face read 1.25, a
+ * and, taken together, read it as sharp (15 px of motion across a 305-px face read 1.25, a
  * whole-face median; per direction, 2.9). Each direction is cut on its own gradients, as the
  * smeared edges are the weaker ones.
  */

@@ -1,8 +1,7 @@
 // A target photo out of focus (a soft portrait, a player caught running, a picture enlarged) gets
 // a new face as soft as the rest of it: the warped source is blurred by the difference of the two
-// faces' blur (see face-blur.ts), in quadrature, each as a share of its face's size. Before, a
-// crisp face photo onto 012 under a blur of sigma 3 came out with 2.7 times the edge detail of the
-// face it replaced, sharp against its own blurred hair and ears.
+// faces' blur (see face-blur.ts), in quadrature, each as a share of its face's size: a crisp face
+// photo would stand out sharp against the target's own blurred hair and ears.
 import { almostGaussian } from '../raster/blur.ts';
 import type { FaceBlur } from './face-blur.ts';
 import type { Stage } from '../stages/context.ts';

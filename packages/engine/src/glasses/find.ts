@@ -16,8 +16,8 @@ import { BAND, keepLines, type Band, type GlassesFrame } from './keep.ts';
 /**
  * Line strength (a second difference across the ring, over the skin's brightness) that three rays in
  * four must reach round each eye, and the bridge's columns in the median. Over the fixtures the
- * glasses' rings read 0.31–0.55 and their bridges 0.36–0.80; bare faces' rings at most 0.11 (015,
- * a hand and a dark half), 0.17 for the near eye of the turned 010 (its far eye none).
+ * glasses' rings read 0.31–0.55 and their bridges 0.36–0.80; bare faces' rings at most 0.11 (a face
+ * with a hand and a dark half), 0.17 for the near eye of a turned one (its far eye none).
  */
 const RING = 0.22, BRIDGE = 0.22;
 /** Margin (fraction of the face size) left round the eyes: lashes and liner are lines of their own. */

@@ -22,14 +22,14 @@ const DARK_FRAME = 0.6, UNLIKE_SKIN = 3;
  * A lens whose inside (within LENS_INSIDE of its ring) reads darker than TINTED of the face outside
  * it (OUTSIDE_FROM to OUTSIDE_TO of the ring) is tinted: sunglasses (see tintedLenses). The
  * fixtures' clear lenses read 0.88–1.36 (turned, enlarged, darkened, as JPEG 30), dark lenses drawn
- * on 012 0.19 and 0.29.
+ * on a bare face 0.19 and 0.29.
  */
 const TINTED = 0.5, LENS_INSIDE = 0.95, OUTSIDE_FROM = 1.15, OUTSIDE_TO = 1.4;
 /**
  * Gaps in the kept frame up to twice CLOSE_GAPS of the face size wide are closed (where frame-like);
- * kept groups smaller than SPECK² of the face size are dropped. On 003 (a grainy print, a 200-px face)
+ * kept groups smaller than SPECK² of the face size are dropped. On a grainy print (a 200-px face)
  * its cat-eye bar came out in fragments, and creases and grain along its clear lower rims were kept
- * as orange-brown dots over the new cheeks; 008's thick rims were kept by their edges.
+ * as orange-brown dots over the new cheeks; thick rims were kept by their edges.
  */
 const CLOSE_GAPS = 0.02, SPECK = 0.015;
 /** The kept frame's edge: blurred by EDGE of the face size (EDGE_MIN pixels at least), taken EDGE_GAIN times where that adds to it. */
@@ -124,11 +124,11 @@ export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: 
   // Which of those are the frame's. A frame lighter than the skin about it (a metal wire, a light
   // plastic on dark skin) keeps nothing darker than its surroundings: the band about a ring takes
   // the brows' lower edge and the shading down the nose's sides too. A dark frame keeps what is dark
-  // or unlike skin in colour: its highlights, and the brows its top bar lies over (left out, 003's
+  // or unlike skin in colour: its highlights, and the brows its top bar lies over (left out, a grainy print's
   // cat-eye bar came out broken where it crosses them), but not the creases under the eyes in the
-  // band about clear lower rims (on 003, red-brown dashes). The bridge is kept whatever its shade
+  // band about clear lower rims (on the print, red-brown dashes). The bridge is kept whatever its shade
   // and colour: a light frame's is often dark (its pads, a metal bar), a dark frame's may be a gold
-  // bar (without 003's, her frame read as two dark brows).
+  // bar (without it, a fine frame read as two dark brows).
   const strong: number[] = [];
   for (let i = 0; i < rn; i++) if (core[i]! >= 1) strong.push(lighter[i]!);
   const light = strong.length > 0 && quantile(strong, 0.5) > 0;
@@ -157,8 +157,8 @@ export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: 
   dropSpecks(core, w, rh, Math.max(3, (SPECK * faceSize) ** 2));
   // Its edges softened, outward only: whether a pixel is frame-like is yes or no, and the frame came
   // out stair-stepped over the new skin. The target's own pixels along the edge are a mix of frame
-  // and skin already; they are what is kept, in part. Not into the margin about the eyes (lashes):
-  // softened there too, the quality run read retrieval 147 of 179 against 148.
+  // and skin already; they are what is kept, in part. Not into the margin about the eyes (lashes),
+  // which softened cost identity.
   const soft = Float32Array.from(core);
   gaussianBlur(soft, w, rh, Math.max(EDGE_MIN, EDGE * faceSize));
   for (let i = 0; i < rn; i++) if (soft[i]! > core[i]! && usable(i)) core[i] = Math.min(1, EDGE_GAIN * soft[i]!);

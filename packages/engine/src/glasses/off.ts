@@ -2,7 +2,7 @@
 // frame stays on the new face, and the source's, warped in under it, made two pairs of glasses, one
 // a little off the other. And for a target turned far from the face photo: a frame stands off the
 // face, and warped with the skin onto a turned head its rims spread into a goggle across the temple
-// and its arm stopped in a hard edge on the cheek (003 and 008 onto the profile 009). The source's
+// and its arm stopped in a hard edge on the cheek (faces with glasses onto a near profile). The source's
 // frame lines are filled from the skin beside them, layer by layer inward (a frame's line is a few
 // pixels wide), then smoothed. Its lenses stay: they are the
 // eyes seen through glass, and the target's frame rings them.

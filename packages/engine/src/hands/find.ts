@@ -1,8 +1,8 @@
 // A hand over a face (a cheek resting on a palm, fingers against the jaw). Skin-coloured and lit like
-// the face, a hand passes every colour test of occlusion.ts: 015's fingers were pasted onto every
-// new cheek with the dark gap between them as a slash, and on 015 as a target a pale new cheek
+// the face, a hand passes every colour test of occlusion.ts: a face photo's fingers on its cheek were
+// pasted onto every new cheek with the dark gap between them as a slash, and on it as a target a pale new cheek
 // covered the palm. Human's hand detector does not find such hands (it looks for whole hands; over
-// the fixtures it put boxes on faces, collars and a cat, never on 015's palm), but its landmark model
+// the fixtures it put boxes on faces, collars and a cat, never on a palm against a cheek), but its landmark model
 // knows one when it is framed: a square the face's size beside each cheek is read by its small
 // landmark model (~13 ms) and, where it sees a hand, read again on a square framed by the points it
 // found, which places the hand's 21 points.
@@ -17,7 +17,7 @@ const INPUT = 224;
 /**
  * Presence the model must read, on the square beside the cheek and again on the square framed by
  * what it found, to count a hand. Over the fixtures' 17 faces it reads at most 0.03 beside a bare
- * cheek and 0.87 beside 015's.
+ * cheek and 0.87 beside a hand against one.
  */
 export const HAND_MIN = 0.5;
 /** Where the squares sit: centred on the cheek's outline point, this far down (fraction of the face size), one face size wide. */

@@ -69,7 +69,7 @@ export function fillHand(out: Uint8Array, roiW: number, roiH: number, ox: number
 
 /**
  * The shade a hand casts on the source's cheek beside it (darker than the rest of the face, it showed
- * as a dark slash down 015's new cheeks) reaches this far beyond the hand (fraction of the face size).
+ * as a dark slash down the new cheeks) reaches this far beyond the hand (fraction of the face size).
  * It is left to the target like the hand, though only its skin: an eye beside the hand stays.
  */
 export const SHADE_REACH = 0.08;

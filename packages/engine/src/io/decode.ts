@@ -1,4 +1,4 @@
-// Step 1: decode with sharp. The format and pixel count are read from the header before any pixel is
+// Decoding with sharp. The format and pixel count are read from the header before any pixel is
 // decoded, so a 30000×30000 bomb is refused in microseconds.
 import sharp from 'sharp';
 import { EngineError } from '../core/errors.ts';

@@ -1,4 +1,4 @@
-// Step 9: encode JPEG (no metadata: sharp writes none unless asked) and a gallery thumbnail.
+// Encodes JPEG (no metadata: sharp writes none unless asked) and a gallery thumbnail.
 import sharp from 'sharp';
 import type { RgbImage } from '../core/image.ts';
 

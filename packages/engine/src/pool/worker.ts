@@ -18,7 +18,7 @@ function serialize(err: unknown): SerializedError {
 
 // One task at a time per worker and one worker per core: libvips' own threads would only contend.
 sharp.concurrency(1);
-// The engine keeps decoded images itself (api.ts imageCache): libvips' operation cache would hold a
+// The engine keeps decoded images itself (api/image-cache.ts): libvips' operation cache would hold a
 // second copy of the same work (15 MB of RSS over 40 swaps measured).
 sharp.cache(false);
 

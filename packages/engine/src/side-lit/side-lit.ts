@@ -1,7 +1,7 @@
 // The `source_side_lit` warning: a face photo lit so hard from one side that even-light (see
 // even-light.ts) cannot bring its dark half to its bright one. It is a fact of the face photo, so
 // it is judged there, once per swap, whatever the target: judged on the source as warped onto the
-// target, it could be told only for near-frontal targets, and 015 onto the side-on 002, 009 and 010
+// target, it could be told only for near-frontal targets, and a side-lit face onto side-on ones
 // showed its dark half with no word of why.
 import type { RgbImage } from '../core/image.ts';
 import { flatPoints, type Face } from '../face/face.ts';
@@ -14,7 +14,7 @@ import { factKind } from '../face/facts.ts';
 
 /**
  * Share of the face's skin that would need more than even-light's bounds to meet its mirror,
- * beyond which the source counts as lit from one side. Over the fixtures' near-frontal faces, 015
+ * beyond which the source counts as lit from one side. Over the fixtures' near-frontal faces, one
  * (a hard light from one side, its shaded cheek 4–8 times darker than the other) has about 20%;
  * every other face 0%.
  */

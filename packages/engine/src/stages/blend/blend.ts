@@ -1,4 +1,4 @@
-// Step 8: multi-band (Laplacian pyramid) blend. Written as target + Σ_levels expand(maskᵢ · Lᵢ(source − target)),
+// Multi-band (Laplacian pyramid) blend. Written as target + Σ_levels expand(maskᵢ · Lᵢ(source − target)),
 // which equals the classic two-pyramid blend but needs one pyramid. Only pixels in `support` change,
 // so everything outside the mask stays bit-identical.
 import { boxDown, lookup, type Grid } from '../../raster/resample.ts';

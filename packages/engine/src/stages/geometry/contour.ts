@@ -1,4 +1,4 @@
-// Step 7: identity lives in the outline too. The target's jaw and cheek contour is moved part of
+// Identity lives in the outline too. The target's jaw and cheek contour is moved part of
 // the way toward the source's (after aligning the two faces on eyes, nose and mouth), by a smooth
 // displacement field that fades out within a band around the contour and never leaves the ROI.
 import type { RgbImage } from '../../core/image.ts';
@@ -13,7 +13,7 @@ export const JAW = [234, 93, 132, 58, 172, 136, 150, 149, 176, 148, 152, 377, 40
  * chin, 1 at the other ear): the chin and the ear-level sides (with the forehead top, the points
  * head-pose estimation relies on) stay, so reshaping changes the jaw's shape, not the head's apparent
  * pose, and the weight leaves them smoothly. Pinning them outright (weight 0 beside 1) bent the jaw
- * line into a corner beside the chin (011 onto 008).
+ * line into a corner beside the chin (a baby's face onto a man's).
  */
 const JAW_WEIGHT = JAW.map((_, j) => Math.sin((2 * Math.PI * j) / (JAW.length - 1)) ** 2);
 /** Points that fix the alignment of the two faces: eye corners, nose line, mouth corners. */
@@ -41,8 +41,8 @@ export function fitSimilarity(from: Float32Array, to: Float32Array, idx: readonl
 /**
  * Mean disagreement between the two sides' offsets (one side's mirrored onto the other), as a
  * fraction of the face size, beyond which the source's contour is not its jaw: a hand on the cheek
- * (015) pushed one side of it out by 5.5% of the face. Over the fixtures' frontal pairs free of
- * one, the sides disagree by 0.2–2.5%, and by 3–5% with 012, whose left cheek outline lies on the wall.
+ * (a hand on the cheek) pushed one side of it out by 5.5% of the face. Over the fixtures' frontal pairs free of
+ * one, the sides disagree by 0.2–2.5%, and by 3–5% with a face whose cheek outline lies on the wall behind it.
  */
 export const MAX_ASYMMETRY = 0.03;
 

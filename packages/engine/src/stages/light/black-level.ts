@@ -10,11 +10,11 @@ import { luma } from '../../face/skin-model.ts';
 
 /** The pupil is read within this share of the iris's radius of its centre. */
 const PUPIL_SHARE = 0.4;
-/** Fewest pupil pixels to judge by: a pupil a few pixels across is blurred into its iris (004: 50). */
+/** Fewest pupil pixels to judge by: a pupil a few pixels across is blurred into its iris (a group photo's small faces: 50). */
 const MIN_PIXELS = 20;
 /**
  * How much lighter or darker (luma) a source's pupils may be than the target's without counting as
- * a veil. Over the fixtures whose pupils span 20 pixels or more, 5 to 25; 007 behind a veil (0.5 of
+ * a veil. Over the fixtures whose pupils span 20 pixels or more, 5 to 25; a portrait behind a veil (0.5 of
  * its range, lifted 100) 112.
  */
 const BLACK_SLACK = 30;

@@ -1,13 +1,12 @@
-// Step 6, the source's own side light: the light field (relight.ts) follows the target's light only
+// The source's own side light: the light field (relight.ts) follows the target's light only
 // at a wide scale, so a source lit from one side kept a bright half and a dark half on every target
-// (011 onto 007 split along the nose; 012's shaded cheek). A face's skin is nearly as bright on one
-// side as on the other; what differs between the halves is mostly light. Each point of the warped
+// (split along the nose, one cheek shaded). A face's skin is nearly as bright on one side as on the
+// other; what differs between the halves is mostly light. Each point of the warped
 // source is brought halfway, in brightness, toward its mirror image across the face's midline, at
 // the scale of a cheek, so the halves meet at their mean, and then takes half of the target's own
-// difference between the halves there (all of it made the results more like the target: identity
-// 118 -> 116 over the fixtures; half left it at 118). Only for faces near frontal in both photos
-// (see EVEN_LIGHT_MAX_YAW), where a reflection across the midline in the image is a reflection on
-// the face. Over the fixtures: identity 118, retrieval 150 (117 and 151 before).
+// difference between the halves there (all of it made the results look like the target). Only for
+// faces near frontal in both photos (see EVEN_LIGHT_MAX_YAW), where a reflection across the midline
+// in the image is a reflection on the face.
 import { gaussianBlur } from '../../raster/blur.ts';
 import { lookup } from '../../raster/resample.ts';
 import type { Roi } from '../../raster/warp.ts';
@@ -22,7 +21,7 @@ export const EVEN_LIGHT_SIGMA = 0.08;
 export const TARGET_LIGHT_SHARE = 0.5;
 /**
  * Bounds on the brightness factor any point takes. At 0.7–1.4, 40% of the cells of the baby's face
- * (011, lit from one side) sat at a bound and its shaded cheek stayed dark on 007; at 0.5–2 none
+ * (one lit from one side) sat at a bound and its shaded cheek stayed dark; at 0.5–2 none
  * does, and over the fixtures identity went 112 → 113 and the light balance's p90 0.314 → 0.295.
  * A half more than four times darker than its mirror is still not brought all the way (see
  * side-lit.ts).

@@ -1,10 +1,9 @@
-// Step 6, no over-contrast: the light field matches a face's light only at a wide scale, so a source
+// No over-contrast: the light field matches a face's light only at a wide scale, so a source
 // lit harder than the target (a shiny forehead, a window's light along one cheek) keeps its
 // highlights, and brightened onto a paler or softly lit face they came out as white patches. Relit
 // skin brighter, against the light field, than the target's own brightest skin is rolled off toward
 // it. Shadows are left alone: what is darker than the light field is mostly beard, brows' shade and
-// nostrils, which are the source's own (over the fixtures, 114 identity wins before, 116 with
-// highlights rolled off, 113 with shadows lifted the same way too).
+// nostrils, which are the source's own: lifting them cost identity.
 
 /** Share of the target's skin, by brightness against its light field, that lies above the ceiling. */
 export const HIGHLIGHT_SHARE = 0.02;

@@ -1,4 +1,4 @@
-// Step 6: relight and recolour by low-frequency transfer. Gains blur(target)/blur(warped source) are
+// Relight and recolour by low-frequency transfer. Gains blur(target)/blur(warped source) are
 // estimated per channel on a coarse grid over skin only (eyes, brows, lips excluded), so the target's
 // lighting and skin tone carry over while the source's detail stays. They are applied later, fused
 // into the blend's full-resolution pass.

@@ -22,7 +22,7 @@ const MIN_PIXELS = 24;
  * How far (natural log, per channel) a photo's eye whites may lie from WHITE_LIGHT without counting
  * as a coloured light: none of it is put right within it, all of it from twice that. Over the
  * fixtures, eye whites lie within about ±0.1 of WHITE_LIGHT (lids and lashes at their edges
- * included); 007 under a tungsten-like light (blue × 0.52) at −0.39 in blue.
+ * included); a portrait under a tungsten-like light (blue × 0.52) at −0.39 in blue.
  */
 const DEAD_ZONE = 0.12;
 /** Bounds on the factor per channel (natural log). */
@@ -43,7 +43,7 @@ export function eyeWhiteLight(img: RgbImage, face: Face): EyeWhiteLight | null {
   if (!skin || y < 1) return null;
   const tint: [number, number, number] = [mean[0] / y, mean[1] / y, mean[2] / y];
   // Skin is redder against blue than the eye whites under any light (a light's colour scales both
-  // alike): "whites" no less red than the skin are lids and lashes (003's eyes, narrowed behind
+  // alike): "whites" no less red than the skin are lids and lashes (a grainy print's eyes, narrowed behind
   // glasses, show none: 0.92).
   return skin.mr / (1 - skin.mr - skin.mg) / (tint[0] / tint[2]) > MIN_SKIN_WARMTH ? { tint, luma: y } : null;
 }
@@ -86,8 +86,8 @@ export function eyeWhites(img: RgbImage, face: Face): [number, number, number] |
 
 /**
  * Least red-over-blue of the skin (its upper-skin model, see skin-model.ts) against the eye
- * whites'. Over the fixtures whose eye whites show, 1.06 (012) to 2.2 (009), and 1.35–1.38 for 007
- * under a warm and a cool light; 003's lids 0.92.
+ * whites'. Over the fixtures whose eye whites show, 1.06 (a pale face) to 2.2 (a dark-skinned one), and 1.35–1.38 for one portrait
+ * under a warm and a cool light; a grainy print's lids 0.92.
  */
 const MIN_SKIN_WARMTH = 1;
 /** Pixels across the face its skin is read at for that: a mean colour needs few. */
@@ -95,7 +95,7 @@ const SKIN_READ_SIZE = 64;
 
 /**
  * The eye whites' tint (c / Y) of a photo under white light: the mean over the fixtures' near-frontal
- * faces (001, 006, 007, 008, 011–015), whose eye whites lie within about ±0.1 of it per channel (log).
+ * faces, whose eye whites lie within about ±0.1 of it per channel (log).
  */
 const WHITE_LIGHT: readonly [number, number, number] = [1.09, 0.97, 0.92];
 

@@ -1,4 +1,4 @@
-// Step 5: the blend mask. Inner face only (brows to chin, cheek to cheek; never the source's hairline),
+// The blend mask. Inner face only (brows to chin, cheek to cheek; never the source's hairline),
 // built from the warped triangles' classes so it stays right on profiles, feathered in proportion to
 // the face size. Where the target's mouth is open its interior (teeth, tongue) is kept.
 import { gaussianBlur } from '../../raster/blur.ts';

@@ -12,9 +12,8 @@ import { boxDown, gridFor, upsampleSparse } from '../../raster/resample.ts';
 
 /**
  * Linear stretch (see linearStretch) from which the source starts to fade, and at which it is gone.
- * 001 onto the turned 009 and 010 stretches 21–23% of the target's triangles over 2.5×, the outer
- * band over 4×; onto the frontal 007, 2% over 2.5×. Over the fixtures, 2–4 lost 3 more identity
- * wins than 2.5–5, and 3–6 read retrieval 147 against 149.
+ * A frontal face onto a turned one stretches 21–23% of the target's triangles over 2.5×, the outer
+ * band over 4×; onto a frontal one, 2% over 2.5×. Earlier or later bounds both cost identity.
  */
 export const STRETCH_FADE_FROM = 2.5, STRETCH_FADE_FULL = 5;
 /** Blur (fraction of the face size) of the fade, so it runs across the cheek, not along triangle edges. */

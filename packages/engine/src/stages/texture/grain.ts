@@ -85,7 +85,7 @@ export const NOISY_RATIO = 1.5, NOISY_FROM = 2.5;
 /**
  * Face size (pixels) from which a target's noise is read: on a smaller face the finest band is the
  * face's own drawing, not noise (the fixtures' faces of 36–93 px read 3.0–4.2, clean as they are;
- * from 150 px, 0.7–1.6, and the grainy print 003 5.1).
+ * from 150 px, 0.7–1.6, and a grainy print 5.1).
  */
 export const NOISE_MIN_FACE = 128;
 
@@ -106,7 +106,7 @@ export function grainSigma(want: number, have: number): number {
  * Most the source's finest level may be, brightened by the light's gain, over the target's. A face
  * photo taken in the dark, brightened 3×, brought its sensor noise up 3× too: speckled skin on a
  * clean photo (4.6 times the target's level). Over the fixtures' pairs the ratio is 0.62 at the
- * median and 2.2 at p90 (textured skins onto smooth ones: 008 and 013 onto 001 and 011), where
+ * median and 2.2 at p90 (textured skins onto smooth ones: a young man's or a bearded old man's onto a studio portrait or a baby), where
  * calming it changes nothing visible.
  */
 export const MAX_GRAIN_RATIO = 2;

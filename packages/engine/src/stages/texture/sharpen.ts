@@ -1,4 +1,4 @@
-// Step 6, a smaller source is not softer than it must be: the warp upsamples a source face smaller
+// A smaller source is not softer than it must be: the warp upsamples a source face smaller
 // than the target's bilinearly, which spreads each source pixel's edge over `scale` target pixels.
 // An unsharp mask at the scale of one source pixel gives eyes, brows, nostrils and lips back their
 // edges (the target's grain is restored afterwards, measured on the sharpened face). A tiny source

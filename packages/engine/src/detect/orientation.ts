@@ -47,7 +47,7 @@ const MAX_REREADS = 5, STEADY = 0.01;
  * upright face: a baby's face rolled 50° read 13° of roll with full confidence, 37° short, and its swap sat
  * that far off. Near-profile heads hold far better on an upright crop (the reason the first pass
  * has no rotation correction): a small profile rolled 21° read along its axis moved by up to 4.7 px
- * (of 68), and over the bench's pairs retrieval lost 2 and one result's face was no longer found.
+ * (of 68), and some results' faces were no longer found.
  */
 const ROLLED_MAX_YAW = (30 * Math.PI) / 180;
 /** Quarter turns (clockwise) of the whole photo tried when none finds a face upright. */

@@ -5,9 +5,9 @@ import { faceRoi, flatPoints, type Face } from '../face/face.ts';
 import { MIN_CUT_TRIANGLES } from '../mesh/off-frame.ts';
 import { topology } from '../mesh/topology.ts';
 import type { FaceSwap, FaceSwapGiven, FaceSwapInput, FaceSwapState, Stage, StageTimer, SwapFaceStats } from '../stages/context.ts';
+import { STAGES } from './stages.ts';
 
 export type { SwapFaceStats } from '../stages/context.ts';
-import { STAGES } from './stages.ts';
 
 export interface SwapFaceOptions extends FaceSwapInput {
   /** Stages left out (tests compare a swap with and without one). */
@@ -15,7 +15,7 @@ export interface SwapFaceOptions extends FaceSwapInput {
 }
 
 /** What a stage that does not run leaves: nothing reshaped, no glasses, nothing covered. */
-function untouched(src: RgbImage): Partial<FaceSwapState> {
+export function untouched(src: RgbImage): Partial<FaceSwapState> {
   return { reshapedBy: 0, glasses: null, behindTint: false, from: src, glassesLeftOff: false, defocused: 0, sharpened: 0, evenedBy: 1, targetHair: null, foreheadPixels: 0, handPlane: null, sourceHand: false, sourceCovered: false, occluded: 0, frame: null };
 }
 

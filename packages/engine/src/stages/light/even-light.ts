@@ -22,7 +22,7 @@ export const TARGET_LIGHT_SHARE = 0.5;
 /**
  * Bounds on the brightness factor any point takes. At 0.7–1.4, 40% of the cells of the baby's face
  * (one lit from one side) sat at a bound and its shaded cheek stayed dark; at 0.5–2 none
- * does, and over the fixtures identity went 112 → 113 and the light balance's p90 0.314 → 0.295.
+ * does, and identity and the light balance improve.
  * A half more than four times darker than its mirror is still not brought all the way (see
  * side-lit.ts).
  */

@@ -1,11 +1,27 @@
 // Flat config: TypeScript everywhere, React hooks in the web app, and the import
-// boundaries of docs/ARCHITECTURE.md enforced with no-restricted-imports.
+// boundaries of docs/ARCHITECTURE.md (and the face engine's layers) enforced with no-restricted-imports.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const FEATURES = ['auth', 'landing', 'legal', 'shell', 'swap', 'gallery', 'billing', 'admin-users'];
+
+const ENGINE_PURE = [
+  { group: ['@visage/server', '@visage/web', '**/apps/**'], message: 'The engine imports nothing from apps.' },
+  { group: ['fastify', 'kysely', 'pg', 'better-sqlite3', 'bullmq', 'ioredis', '@aws-sdk/*'], message: 'The engine is pure: no HTTP, database or queue.' },
+];
+// Folders of packages/engine/src, lowest layer first; one row is one layer.
+const ENGINE_SPECIAL = ['focus', 'forehead', 'glasses', 'hands', 'side-lit'];
+const ENGINE_LAYERS = [['core'], ['raster'], ['mesh'], ['face'], ['io'], ['models'], ['detect'], ['stages'], ENGINE_SPECIAL, ['swap'], ['api']];
+const ENGINE_SPECIAL_RANK = ENGINE_LAYERS.indexOf(ENGINE_SPECIAL);
+function engineAbove(rank, folder) {
+  const above = [...ENGINE_LAYERS.slice(rank + 1).flat(), ...(rank === ENGINE_SPECIAL_RANK ? ENGINE_SPECIAL.filter((f) => f !== folder) : [])];
+  return above.length === 0 ? [] : [{
+    group: above.map((f) => `**/${f}/**`),
+    message: `The engine's ${folder}/ imports only from its own layer and those below (see packages/engine/README.md).`,
+  }];
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/bench-out/**', 'test-results/**', '.tmp/**'] },
@@ -20,15 +36,18 @@ export default tseslint.config(
   },
   {
     files: ['packages/engine/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ENGINE_PURE }] },
+  },
+  // The engine's layers (packages/engine/README.md): a folder imports from its own layer and those
+  // below it, and a special case never from another special case.
+  ...ENGINE_LAYERS.flatMap((layer, rank) => layer.map((folder) => ({
+    files: [`packages/engine/src/${folder}/**/*.ts`],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['@visage/server', '@visage/web', '**/apps/**'], message: 'The engine imports nothing from apps.' },
-          { group: ['fastify', 'kysely', 'pg', 'better-sqlite3', 'bullmq', 'ioredis', '@aws-sdk/*'], message: 'The engine is pure: no HTTP, database or queue.' },
-        ],
+        patterns: [...ENGINE_PURE, ...engineAbove(rank, folder)],
       }],
     },
-  },
+  }))),
   {
     files: ['packages/contracts/**/*.ts'],
     rules: {

@@ -21,7 +21,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
 import { describeImage, swapFaces } from '../packages/engine/src/index.ts';
-import { clearImageCache } from '../packages/engine/src/api.ts';
+import { clearImageCache } from '../packages/engine/src/api/image-cache.ts';
 import { WORKER_V8_FLAGS } from '../packages/engine/src/pool/pool.ts';
 import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
 

@@ -1,4 +1,4 @@
-// Compares the operator form's suggestions (packages/engine/src/describe.ts) with the demo
+// Compares the operator form's suggestions (packages/engine/src/api/describe.ts) with the demo
 // MANIFEST.tsv: prints each photo's measures and how often each suggestion agreed.
 //   npx tsx scripts/suggest-calibrate.ts [--raw]
 import { readFileSync } from 'node:fs';

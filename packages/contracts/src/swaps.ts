@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SWAP_WARNINGS } from './warnings.ts';
 
 /** Limits shared by the browser checks and the server checks (spec §9). */
 export const MAX_UPLOAD_BYTES = 10_485_760;
@@ -31,8 +32,7 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
  * photo around it); or its glasses were left off, the target's face being turned too far from it
  * to carry them.
  */
-export const swapWarning = z.enum(['source_side_on', 'source_covered', 'source_hand', 'source_partial', 'source_side_lit', 'source_blurry', 'source_small', 'source_glasses_off']);
-export type SwapWarning = z.infer<typeof swapWarning>;
+export const swapWarning = z.enum(SWAP_WARNINGS);
 
 /** One gallery entry: the spec's `image_url`, extended. */
 export const swapItem = z.object({

@@ -1,6 +1,6 @@
 // Image metrics for the benchmark: seam gradient ratio, blown highlights, face detail, light balance, skin tone, crease colour, background identity and PSNR.
-import type { RgbImage } from '../src/decode.ts';
-import type { Face } from '../src/detect.ts';
+import type { RgbImage } from '../src/core/image.ts';
+import type { Face } from '../src/face/face.ts';
 import type { Roi } from '../src/raster/warp.ts';
 
 function lum(img: RgbImage, i: number): number {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { detectFaces, loadModels } from '../src/index.ts';
-import type { Face } from '../src/detect.ts';
+import type { Face } from '../src/face/face.ts';
 import { angleDiff, eyeLine, percentile } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -2,9 +2,11 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { detectFaces, swapFaces, type SwapResult, type SwapWarning } from './api.ts';
-import type { TargetSelection } from './choose.ts';
-import { EngineError } from './errors.ts';
+import { detectFaces } from './api/detect-faces.ts';
+import { swapFaces } from './api/swap-faces.ts';
+import type { SwapResult, SwapWarning } from './api/options.ts';
+import type { TargetSelection } from './api/choose.ts';
+import { EngineError } from './core/errors.ts';
 
 const USAGE = `Usage:
   visage-swap --source face.jpg --target photo.jpg -o out.jpg [--all-faces] [--face N[,M]] [--source-face N] [--quality Q]

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { swapFaces } from '../src/index.ts';
-import { liftVeil, pupilBlack, veilOver } from '../src/pipeline/black-level.ts';
+import { liftVeil, pupilBlack, veilOver } from '../src/stages/light/black-level.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
 /** A fixture (007 by default) behind a veil: half its range, lifted by 100 (black at 100, white at 227). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import zlib from 'node:zlib';
-import { decodeImage, readHeader } from '../src/decode.ts';
-import { EngineError } from '../src/errors.ts';
+import { decodeImage, readHeader } from '../src/io/decode.ts';
+import { EngineError } from '../src/core/errors.ts';
 import { fixture, FILES } from './fixtures.ts';
 
 async function codeOf(p: Promise<unknown>): Promise<string> {

@@ -2,8 +2,8 @@
 // files are smaller. Metadata is never written.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { decodeImage } from '../src/decode.ts';
-import { encodeJpeg, encodeThumbnail, THUMBNAIL_SIDE } from '../src/encode.ts';
+import { decodeImage } from '../src/io/decode.ts';
+import { encodeJpeg, encodeThumbnail, THUMBNAIL_SIDE } from '../src/io/encode.ts';
 import { fixture, FILES } from './fixtures.ts';
 
 function psnr(a: Uint8Array, b: Uint8Array): number {

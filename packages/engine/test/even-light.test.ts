@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVEN_LIGHT_MAX, EVEN_LIGHT_MIN, evenSourceLight, TARGET_LIGHT_SHARE, unevenedShare } from '../src/pipeline/even-light.ts';
-import { SIDE_LIT_SHARE } from '../src/pipeline/side-lit.ts';
+import { EVEN_LIGHT_MAX, EVEN_LIGHT_MIN, evenSourceLight, TARGET_LIGHT_SHARE, unevenedShare } from '../src/stages/light/even-light.ts';
+import { SIDE_LIT_SHARE } from '../src/side-lit/side-lit.ts';
 import { TRI_SKIN } from '../src/mesh/topology.ts';
 
 describe('evenSourceLight', () => {

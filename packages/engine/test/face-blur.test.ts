@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { edgeSigma, faceBlur } from '../src/pipeline/face-blur.ts';
+import { edgeSigma, faceBlur } from '../src/focus/face-blur.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
 /**

@@ -2,9 +2,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeImage, type RgbImage } from '../src/decode.ts';
-import { detectOnImage, type Face } from '../src/detect.ts';
-import { loadModels } from '../src/models.ts';
+import { decodeImage } from '../src/io/decode.ts';
+import type { RgbImage } from '../src/core/image.ts';
+import { detectOnImage } from '../src/detect/detect.ts';
+import type { Face } from '../src/face/face.ts';
+import { loadModels } from '../src/models/models.ts';
 import { OUTER_LIP_LOOP } from '../src/mesh/topology.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 

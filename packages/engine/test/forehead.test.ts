@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
 import { warpTriangles } from '../src/raster/warp.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
-import { applyGate, bareSkin, gateForehead, type View } from '../src/pipeline/forehead.ts';
-import { buildMasks } from '../src/pipeline/mask.ts';
+import { applyGate, bareSkin, gateForehead, type View } from '../src/forehead/forehead.ts';
+import { buildMasks } from '../src/stages/mask/mask.ts';
 import { canonicalFace } from './mesh.ts';
 
 const W = 320, H = 320, SIZE = 200;

@@ -8,7 +8,7 @@ import { upsampleSparse } from '../src/raster/resample.ts';
 import { Scratch } from '../src/raster/scratch.ts';
 import { FACE_OVAL_LOOP, INNER_LIP_LOOP, MESH_POINTS, TRI_FOREHEAD, TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
 import { dropIslands, linearStretch, mirrorOverrides, stretchRatios } from '../src/mesh/mirror.ts';
-import { pyramidBlend } from '../src/pipeline/blend.ts';
+import { pyramidBlend } from '../src/stages/blend/blend.ts';
 import { canonicalFace } from './mesh.ts';
 
 function edgeCounts(tris: ArrayLike<number>): Map<string, number> {

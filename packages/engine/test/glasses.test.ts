@@ -2,16 +2,16 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { swapFaces } from '../src/index.ts';
-import type { RgbImage } from '../src/decode.ts';
-import { faceRoi, flatPoints, type Face } from '../src/detect.ts';
-import { faceOval, glassesFrame, GLASSES_MIN_FACE } from '../src/pipeline/glasses.ts';
-import { glassesAndSource, GLASSES_OFF_YAW, turnedPastGlasses, withoutGlasses } from '../src/pipeline/glasses-off.ts';
-import { swapFace } from '../src/pipeline/work-scale.ts';
-import { eyesOf, findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/pipeline/glasses-ring.ts';
+import type { RgbImage } from '../src/core/image.ts';
+import { faceRoi, flatPoints, type Face } from '../src/face/face.ts';
+import { faceOval, glassesFrame, GLASSES_MIN_FACE } from '../src/glasses/find.ts';
+import { glassesAndSource, GLASSES_OFF_YAW, turnedPastGlasses, withoutGlasses } from '../src/glasses/off.ts';
+import { swapFace } from '../src/swap/reduced-copy.ts';
+import { eyesOf, findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/glasses/ring.ts';
 import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { flood8 } from '../src/raster/flood.ts';
-import { chromaDist2, imageSkin, luma } from '../src/pipeline/skin-model.ts';
+import { chromaDist2, imageSkin, luma } from '../src/face/skin-model.ts';
 import { decodedWithFace, fixture, FILES, FIXTURES } from './fixtures.ts';
 
 /** The glasses frame of `face` in `img`, looked for over its whole face oval. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { swapFaces } from '../src/index.ts';
-import { calmGrain, MAX_GRAIN_RATIO, mulberry32, noiseSigma, NOISY_FROM, planarLevel, planarNoise, targetNoise } from '../src/pipeline/grain.ts';
+import { calmGrain, MAX_GRAIN_RATIO, mulberry32, noiseSigma, NOISY_FROM, planarLevel, planarNoise, targetNoise } from '../src/stages/texture/grain.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
 const w = 64, h = 64, n = w * h;

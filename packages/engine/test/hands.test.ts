@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadModels, swapFaces } from '../src/index.ts';
 import sharp from 'sharp';
-import { handsOnFace } from '../src/hands.ts';
-import { fillHand, handCover, HAND_SHADE } from '../src/pipeline/hand-shape.ts';
+import { handsOnFace } from '../src/hands/find.ts';
+import { fillHand, handCover } from '../src/hands/hand-shape.ts';
+import { HAND_SHADE } from '../src/stages/mask/occlusion.ts';
 import { topology } from '../src/mesh/topology.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ImageCache, type ImageEntry } from '../src/image-cache.ts';
-import type { Face } from '../src/detect.ts';
+import { ImageCache, type ImageEntry } from '../src/api/image-cache.ts';
+import type { Face } from '../src/face/face.ts';
+import { ImageFacts } from '../src/face/facts.ts';
+import { REDUCED } from '../src/face/reduce-face.ts';
 
-const entry = (bytes: number): ImageEntry => ({ img: { data: new Uint8Array(bytes), width: bytes / 3, height: 1 }, faces: [], descriptors: new Map(), hands: new Map(), sideLit: new Map(), blur: new Map(), light: new Map(), reduced: new Map(), bare: new Map() });
+const entry = (bytes: number): ImageEntry => ({ img: { data: new Uint8Array(bytes), width: bytes / 3, height: 1 }, faces: [], facts: new ImageFacts() });
 
 describe('image cache', () => {
   it('drops the least recently used images beyond its limit, keeping the two newest', () => {
@@ -27,7 +29,7 @@ describe('image cache', () => {
     expect(cache.bytes()).toBe(90);
     // A reduced copy grows the newest entry past the limit: the oldest image goes.
     const face = {} as Face;
-    cache.get('c')!.reduced.set('0:2', { img: { data: new Uint8Array(21), width: 7, height: 1 }, face });
+    cache.get('c')!.facts.set(REDUCED, '0:2', { img: { data: new Uint8Array(21), width: 7, height: 1 }, face });
     cache.trim();
     expect(cache.has('a')).toBe(false);
     expect(cache.bytes()).toBe(81);

@@ -3,11 +3,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { detectFaces, loadModels } from '../src/index.ts';
-import { decodeImage } from '../src/decode.ts';
+import { decodeImage } from '../src/io/decode.ts';
 import { LEFT_EYE_LOOP, pointInPolygon, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
 import { noseProtrusion } from '../src/mesh/profile.ts';
-import { DETECT_MAX_SIDE, flatPoints } from '../src/detect.ts';
-import { turnedCrop } from '../src/mesh-refine.ts';
+import { DETECT_MAX_SIDE } from '../src/detect/detect.ts';
+import { flatPoints } from '../src/face/face.ts';
+import { turnedCrop } from '../src/detect/mesh-refine.ts';
 import { FILES, fixture } from './fixtures.ts';
 import { canonicalFace } from './mesh.ts';
 

@@ -2,7 +2,7 @@
 // notch, an open mouth.
 import { describe, expect, it } from 'vitest';
 import { TRI_MOUTH, TRI_OUTER, TRI_SKIN } from '../src/mesh/topology.ts';
-import { buildMasks, EDGE_RISE, FEATHER } from '../src/pipeline/mask.ts';
+import { buildMasks, EDGE_RISE, FEATHER } from '../src/stages/mask/mask.ts';
 import { distanceTo } from '../src/raster/distance.ts';
 import { gaussianBlur } from '../src/raster/blur.ts';
 import { smoothstep } from '../src/raster/ramp.ts';

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { detectFaces, loadModels, swapFaces } from '../src/index.ts';
-import { turnPhoto, unturnPoint } from '../src/orientation.ts';
-import type { Face } from '../src/detect.ts';
+import { turnPhoto, unturnPoint } from '../src/detect/orientation.ts';
+import type { Face } from '../src/face/face.ts';
 import { fixture, FILES } from './fixtures.ts';
 import { angleDiff, eyeLine } from '../bench/metrics.ts';
 

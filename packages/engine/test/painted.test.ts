@@ -1,6 +1,6 @@
 // A drawn face is told from a photographed one by its flat skin (painted.ts).
 import { describe, expect, it } from 'vitest';
-import { flatSkinShare, MAX_FLAT_SHARE } from '../src/painted.ts';
+import { flatSkinShare, MAX_FLAT_SHARE } from '../src/detect/painted.ts';
 import { FACE_OVAL_LOOP } from '../src/mesh/topology.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 import { decodedWithFace, FILES } from './fixtures.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { INNER_LIP_LOWER, MESH_POINTS, TRI_SKIN, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
 import { mirrorFarHalf } from '../src/mesh/mirror.ts';
-import { fitSimilarity, JAW, MAX_ASYMMETRY, reshapeContour, symmetricOffsets } from '../src/pipeline/contour.ts';
-import { occlusionMask } from '../src/pipeline/occlusion.ts';
-import { featureWeight, lipWeight } from '../src/pipeline/mask.ts';
-import { estimateGains, FOREHEAD_SIGMA, FOREHEAD_TOLERANCE, liftForehead, lumaGains, splitSkin, TONE_LOCAL_RANGE, TONE_SIGMA, toneField } from '../src/pipeline/relight.ts';
+import { fitSimilarity, JAW, MAX_ASYMMETRY, reshapeContour, symmetricOffsets } from '../src/stages/geometry/contour.ts';
+import { occlusionMask } from '../src/stages/mask/occlusion.ts';
+import { featureWeight, lipWeight } from '../src/stages/mask/mask.ts';
+import { estimateGains, FOREHEAD_SIGMA, FOREHEAD_TOLERANCE, liftForehead, lumaGains, splitSkin, TONE_LOCAL_RANGE, TONE_SIGMA, toneField } from '../src/stages/light/relight.ts';
 import { canonicalFace } from './mesh.ts';
 
 const canonicalPoints = (scale = 200, ox = 60, oy = 60) => canonicalFace(scale, ox, oy);

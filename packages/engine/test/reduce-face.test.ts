@@ -1,8 +1,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { swapFaces, loadModels } from '../src/index.ts';
-import { reduceFace, sourceFactor } from '../src/reduce-face.ts';
-import { decodeImage } from '../src/decode.ts';
-import type { Face } from '../src/detect.ts';
+import { reduceFace, sourceFactor } from '../src/face/reduce-face.ts';
+import { decodeImage } from '../src/io/decode.ts';
+import type { Face } from '../src/face/face.ts';
 import { fixture, FILES } from './fixtures.ts';
 
 beforeAll(async () => { await loadModels(); });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectFaces, loadModels } from '../src/index.ts';
-import { decodeImage } from '../src/decode.ts';
-import { flatPoints } from '../src/detect.ts';
-import { mouthCoveredIn } from '../src/pipeline/occlusion.ts';
-import { faceRoi } from '../src/detect.ts';
+import { decodeImage } from '../src/io/decode.ts';
+import { flatPoints } from '../src/face/face.ts';
+import { mouthCoveredIn } from '../src/stages/mask/occlusion.ts';
+import { faceRoi } from '../src/face/face.ts';
 import { fixture, FILES } from './fixtures.ts';
 
 beforeAll(async () => { await loadModels(); });

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage } from '../src/decode.ts';
+import { decodeImage } from '../src/io/decode.ts';
 import { swapFaces } from '../src/index.ts';
-import { eyeWhiteLight, eyeWhites, lightOf, whiteBalance } from '../src/pipeline/sclera.ts';
-import { luma } from '../src/pipeline/skin-model.ts';
+import { eyeWhiteLight, eyeWhites, lightOf, whiteBalance } from '../src/stages/light/sclera.ts';
+import { luma } from '../src/face/skin-model.ts';
 import { decodedWithFace, fixture, FILES, lipsMask } from './fixtures.ts';
 
 /** 007 as under a tungsten-like light: blue at half, green at 0.82 (a camera left on daylight white balance). */

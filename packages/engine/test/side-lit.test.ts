@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sideLitShare, SIDE_LIT_SHARE, sourceSideLit } from '../src/pipeline/side-lit.ts';
+import { sideLitShare, SIDE_LIT_SHARE, sourceSideLit } from '../src/side-lit/side-lit.ts';
 import { decodedWithFace, FILES } from './fixtures.ts';
 
 describe('sideLitShare', () => {

@@ -2,7 +2,7 @@
 // (SwapOptions.targetAnalysis): the swap then reads the target's faces and hands from it.
 import { describe, expect, it } from 'vitest';
 import { describeImage, swapFaces, EngineError } from '../src/index.ts';
-import { clearImageCache } from '../src/api.ts';
+import { clearImageCache } from '../src/api/image-cache.ts';
 import { fixture } from './fixtures.ts';
 
 async function code(p: Promise<unknown>): Promise<string> {

@@ -125,7 +125,7 @@ export function mirrorFarHalf(srcPts: Float32Array, uv: Float32Array, mirror: Ui
  * background (see MAX_STRETCH and stretch-fade.ts). 0 for a triangle hidden in the target. A source
  * triangle folded over (area ≤ 0) is not shown by the source at all: infinitely stretched. Where
  * folds reach the outline (dropIslands keeps only those) the mesh has run past the silhouette, and
- * the source photo holds the background there: 012's cheek folds over the wall beside it, which
+ * the source photo holds the background there: a cheek outline lying on the wall beside the face folds over it, which
  * came out as a pale strip on every new cheek. A fold inside the face (beside the nose) is an island
  * and still takes what the source shows there.
  */

@@ -1,6 +1,6 @@
 // Static topology of the 468-point MediaPipe face mesh: Human's 880-triangle triangulation plus
 // the inner-mouth hole filled, the left/right mirror map, and the landmark loops used for masks.
-import { humanModule } from '../human-module.ts';
+import { humanModule } from '../core/human-module.ts';
 
 /** Inner lip contour: upper lip from corner 78 to corner 308, then lower lip back. */
 export const INNER_LIP_UPPER = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308] as const;
@@ -182,7 +182,7 @@ function centroidUv(triangles: Uint16Array, uv: Float32Array, t: number): [numbe
 /**
  * The face's midline strip (half-width in UV) from the brows' top down to the chin, except the lips:
  * on a head seen side-on it is the silhouette (brow ridge, nose ridge, philtrum, chin), and whatever
- * stands in front of it (a camera's eyepiece on 002) was pasted between the brows when the strip
+ * stands in front of it (a camera's eyepiece on a photographer's profile) was pasted between the brows when the strip
  * started below them.
  */
 const MIDLINE_HALF_WIDTH = 0.06, MIDLINE_TOP = 0.2, LIPS_TOP = 0.65, LIPS_BOTTOM = 0.74;

@@ -7,9 +7,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api.ts';
-import { EngineError, isEngineErrorCode } from '../errors.ts';
-import type { DescribeResult } from '../describe.ts';
+import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api/options.ts';
+import { EngineError, isEngineErrorCode } from '../core/errors.ts';
+import type { DescribeResult } from '../api/describe.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
 

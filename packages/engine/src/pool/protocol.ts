@@ -1,7 +1,7 @@
 // Messages between the pool (parent) and its worker processes.
-import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api.ts';
-import type { EngineErrorCode } from '../errors.ts';
-import type { DescribeResult } from '../describe.ts';
+import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api/options.ts';
+import type { EngineErrorCode } from '../core/errors.ts';
+import type { DescribeResult } from '../api/describe.ts';
 
 export type WorkerRequest =
   | { type: 'swap'; id: number; opts: Omit<SwapOptions, 'onProgress'> }

@@ -1,9 +1,10 @@
 // Worker process: loads the models once, then runs one request at a time for the pool.
 import sharp from 'sharp';
-import { detectFaces, swapFaces } from '../api.ts';
-import { EngineError } from '../errors.ts';
-import { describeImage } from '../describe.ts';
-import { loadModels } from '../models.ts';
+import { detectFaces } from '../api/detect-faces.ts';
+import { swapFaces } from '../api/swap-faces.ts';
+import { EngineError } from '../core/errors.ts';
+import { describeImage } from '../api/describe.ts';
+import { loadModels } from '../models/models.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
 
 function send(msg: WorkerMessage): void {
@@ -17,7 +18,7 @@ function serialize(err: unknown): SerializedError {
 
 // One task at a time per worker and one worker per core: libvips' own threads would only contend.
 sharp.concurrency(1);
-// The engine keeps decoded images itself (api.ts imageCache): libvips' operation cache would hold a
+// The engine keeps decoded images itself (api/image-cache.ts): libvips' operation cache would hold a
 // second copy of the same work (15 MB of RSS over 40 swaps measured).
 sharp.cache(false);
 

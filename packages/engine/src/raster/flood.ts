@@ -1,5 +1,5 @@
 // Growing a region over a grid to its 8-neighbours, depth first: the occluders that reach the face's
-// outline (occlusion.ts) and a glasses frame's lines running on from its rings (glasses-keep.ts).
+// outline (occlusion.ts) and a glasses frame's lines running on from its rings (glasses/keep.ts).
 
 /**
  * Grows from the indices on `stack` (a w × h grid, row by row) to each one's 8-neighbours that

@@ -1,5 +1,5 @@
 // Growing and shrinking 0/1 planes by a square: the margin about the eyes and a frame's fill
-// (glasses.ts, glasses-off.ts), the gaps closed in a kept frame (glasses-keep.ts).
+// (glasses/find.ts, glasses/off.ts), the gaps closed in a kept frame (glasses/keep.ts).
 import { boxBlurPass } from './blur.ts';
 
 /** `plane` grown by r pixels (a square), as 0/1. */

@@ -1,8 +1,8 @@
-// Step 4: warp the source face onto the target mesh triangle by triangle with bilinear sampling,
+// Warps the source face onto the target mesh triangle by triangle with bilinear sampling,
 // restricted to the target's region of interest. Hidden source triangles may be replaced by their
 // mirror twins (see mirror.ts) so a turned-away cheek is not stretched.
 import { signedArea2, triangleAffine } from './affine.ts';
-import type { RgbImage } from '../decode.ts';
+import type { RgbImage } from '../core/image.ts';
 import { Scratch } from './scratch.ts';
 
 export interface Roi { x: number; y: number; w: number; h: number }

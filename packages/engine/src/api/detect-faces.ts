@@ -1,0 +1,23 @@
+// detectFaces: a photo's faces, as a caller lists them before choosing which to swap.
+import { DEFAULT_MAX_PIXELS, decodeImage } from '../io/decode.ts';
+import { DEFAULT_MIN_FACE_SIZE, detectOnImage } from '../detect/detect.ts';
+import { loadModels } from '../models/models.ts';
+import type { DetectOptions, DetectResult } from './options.ts';
+
+export async function detectFaces(image: Buffer, opts: DetectOptions = {}): Promise<DetectResult> {
+  const timings: Record<string, number> = {};
+  let t = performance.now();
+  const img = await decodeImage(image, opts.maxPixels ?? DEFAULT_MAX_PIXELS);
+  timings.decode = ms(t);
+  t = performance.now();
+  const models = await loadModels();
+  timings.models = ms(t);
+  t = performance.now();
+  const faces = await detectOnImage(models, img, opts.minFaceSize ?? DEFAULT_MIN_FACE_SIZE);
+  timings.detect = ms(t);
+  return { width: img.width, height: img.height, faces, timings };
+}
+
+function ms(t: number): number {
+  return Math.round((performance.now() - t) * 10) / 10;
+}

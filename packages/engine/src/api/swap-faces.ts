@@ -1,0 +1,154 @@
+// swapFaces: decode both photos, find and choose the faces, judge once what each image's faces
+// need (kept in the image cache), run the stage list on each chosen face (swap/stages.ts), then
+// encode while the identity score is read.
+import { SWAP_WARNINGS } from '@visage/contracts/warnings';
+import type { RgbImage } from '../core/image.ts';
+import { EngineError } from '../core/errors.ts';
+import type { Face } from '../face/face.ts';
+import { DEFAULT_MAX_PIXELS } from '../io/decode.ts';
+import { encodeJpeg, encodeThumbnail } from '../io/encode.ts';
+import { DEFAULT_MIN_FACE_SIZE } from '../detect/detect.ts';
+import { cosine, faceDescriptor } from '../detect/identity.ts';
+import { loadModels, type Models } from '../models/models.ts';
+import type { Roi } from '../raster/warp.ts';
+import { BLUR, faceBlur } from '../focus/face-blur.ts';
+import { blurShare } from '../focus/focus.ts';
+import { withHands } from '../hands/find.ts';
+import { SIDE_LIT, SIDE_LIT_WARNING, sourceSideLit } from '../side-lit/side-lit.ts';
+import { swapFace } from '../swap/reduced-copy.ts';
+import { FACE_WARNINGS } from '../swap/warnings.ts';
+import { chooseSource, chooseTargets } from './choose.ts';
+import { decodeCached, descriptorOf, withFaces, type ImageEntry, type Timer } from './image-cache.ts';
+import { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD, DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE, validate, type FaceSummary, type SwapOptions, type SwapResult, type SwapWarning } from './options.ts';
+import { sourceAt, type SourceSeen } from './source-at.ts';
+
+export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
+  validate(opts);
+  const t0 = performance.now();
+  const timings: Record<string, number> = {};
+  const add = (stage: string, v: number) => { timings[stage] = Math.round(((timings[stage] ?? 0) + v) * 10) / 10; };
+  const progress = (stage: string, f: number) => { try { opts.onProgress?.(stage, f); } catch { /* a progress listener must not break a swap */ } };
+  const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+  const minFaceSize = opts.minFaceSize ?? DEFAULT_MIN_FACE_SIZE;
+  const wantIdentity = opts.identity !== false;
+
+  progress('decode', 0);
+  let t = performance.now();
+  // Both on libvips' threads at once (a cached image costs only its hash).
+  const [srcIn, dstIn] = await Promise.all([decodeCached(opts.source, maxPixels, minFaceSize), decodeCached(opts.target, maxPixels, minFaceSize)]);
+  add('decode', srcIn.entry && dstIn.entry ? 0 : performance.now() - t);
+  t = performance.now();
+  const models = await loadModels();
+  add('models', performance.now() - t);
+  progress('detect', 0.1);
+  const source = await withFaces(models, srcIn, minFaceSize, add);
+  const srcFace = chooseSource(source.faces, opts.sourceFace);
+  const target = await withFaces(models, dstIn, minFaceSize, add, opts.targetAnalysis?.faces);
+  const dstImg = target.img, dstFaces = target.faces;
+
+  t = performance.now();
+  const sel = opts.targetFaces ?? 'largest';
+  const targets = typeof sel === 'object' && !Array.isArray(sel)
+    ? await chooseByReference(models, sel, target, maxPixels, minFaceSize, add)
+    : chooseTargets(dstFaces, sel);
+  add('choose', performance.now() - t);
+
+  // Identity needs the original target face, so describe it before it is overwritten.
+  let srcDesc: Float32Array | null = null;
+  let tgtDesc: Float32Array | null = null;
+  const first = targets[0]!;
+  if (wantIdentity) {
+    progress('identity', 0.2);
+    t = performance.now();
+    srcDesc = await descriptorOf(models, source, srcFace);
+    tgtDesc = await descriptorOf(models, target, first);
+    add('identity', performance.now() - t);
+  }
+
+  const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
+  const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
+  const warnings = new Set<SwapWarning>();
+  t = performance.now();
+  const handed = withHands(models, source, srcFace);
+  const onto: Face[] = [];
+  for (const face of targets) onto.push(withHands(models, target, face));
+  add('hands', performance.now() - t);
+  t = performance.now();
+  if (source.facts.once(SIDE_LIT, srcFace.index, () => sourceSideLit(source.img, srcFace))) warnings.add(SIDE_LIT_WARNING);
+  add('side-light', performance.now() - t);
+  t = performance.now();
+  const srcBlur = source.facts.once(BLUR, srcFace.index, () => faceBlur(source.img, srcFace));
+  const sharpSize = srcBlur.sharpSize;
+  const dstBlurs = targets.map((face) => target.facts.once(BLUR, face.index, () => faceBlur(target.img, face)));
+  add('blur', performance.now() - t);
+  t = performance.now();
+  const from: SourceSeen[] = [];
+  for (const face of targets) from.push(await sourceAt(source, handed, face));
+  add('reduce', performance.now() - t);
+  onto.forEach((face, k) => {
+    progress('swap', 0.3 + (0.5 * k) / targets.length);
+    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare, focus: { source: blurShare(srcBlur, srcFace.size), target: blurShare(dstBlurs[k]!, face.size) } });
+    for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, sharpSize, stats: st })) warnings.add(w.warning);
+    if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
+  });
+
+  progress('encode', 0.8);
+  // Encoding runs on libvips' own thread: the identity model runs meanwhile on this one.
+  const tEnc = performance.now();
+  const encoding = Promise.all([encodeJpeg(out, opts.jpegQuality ?? DEFAULT_JPEG_QUALITY), encodeThumbnail(out)]).then((r) => { add('encode', performance.now() - tEnc); return r; });
+  encoding.catch(() => { /* awaited below */ });
+
+  let identity = { toSource: Number.NaN, toTarget: Number.NaN };
+  if (wantIdentity && srcDesc && tgtDesc) {
+    progress('identity', 0.9);
+    t = performance.now();
+    const resDesc = await faceDescriptor(models, out, first);
+    identity = { toSource: round3(cosine(resDesc, srcDesc)), toTarget: round3(cosine(resDesc, tgtDesc)) };
+    add('identity', performance.now() - t);
+  }
+  const [image, thumb] = await encoding;
+  timings.total = ms(t0);
+  progress('done', 1);
+  return {
+    image,
+    thumbnail: thumb.data,
+    thumbnailType: thumb.type,
+    width: out.width,
+    height: out.height,
+    faces: { source: summary(srcFace), targets: targets.map(summary), detectedInTarget: dstFaces.length },
+    timings,
+    identity,
+    warnings: SWAP_WARNINGS.filter((w) => warnings.has(w)),
+    ...(opts.keepRaw ? { raw: { image: out, masks } } : {}),
+  };
+}
+
+async function chooseByReference(
+  models: Models, sel: { reference: Buffer; threshold?: number }, target: ImageEntry, maxPixels: number, minFaceSize: number, add: Timer,
+): Promise<Face[]> {
+  if (target.faces.length === 0) throw new EngineError('no_face_target');
+  const ref = await withFaces(models, await decodeCached(sel.reference, maxPixels, minFaceSize), minFaceSize, add);
+  if (ref.faces.length === 0) throw new EngineError('no_face_target', 'No face was found in the reference image.');
+  const refDesc = await descriptorOf(models, ref, ref.faces[0]!);
+  const threshold = sel.threshold ?? DEFAULT_REFERENCE_THRESHOLD;
+  const scored: Array<{ face: Face; sim: number }> = [];
+  for (const face of target.faces) {
+    if (face.tooSmall) continue;
+    scored.push({ face, sim: cosine(await descriptorOf(models, target, face), refDesc) });
+  }
+  const chosen = scored.filter((s) => s.sim >= threshold).sort((a, b) => b.sim - a.sim).map((s) => s.face);
+  if (chosen.length === 0) throw new EngineError('no_face_target', 'No face in the target image matches the reference face.');
+  return chosen;
+}
+
+function summary(f: Face): FaceSummary {
+  const { landmarks: _landmarks, hands: _hands, ...rest } = f;
+  return rest;
+}
+
+function ms(t: number): number {
+  return Math.round((performance.now() - t) * 10) / 10;
+}
+function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}

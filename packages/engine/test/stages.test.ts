@@ -1,0 +1,36 @@
+// The stage list is the only wiring of a swap: every field a stage reads must be given or written
+// by a stage before it, and the reduced-copy path keeps to stages that exist.
+import { describe, expect, it } from 'vitest';
+import { GIVEN } from '../src/stages/context.ts';
+import type { RgbImage } from '../src/core/image.ts';
+import { untouched } from '../src/swap/run.ts';
+import { FULL_RESOLUTION, STAGES } from '../src/swap/stages.ts';
+
+describe('the stage list', () => {
+  it('reads only what is given or written before', () => {
+    const known = new Set<string>(GIVEN);
+    const late: string[] = [];
+    for (const stage of STAGES) {
+      for (const field of stage.reads) if (!known.has(field)) late.push(`${stage.name} reads ${field}`);
+      for (const field of stage.writes) known.add(field);
+    }
+    expect(late).toEqual([]);
+  });
+
+  it('on a reduced copy, reads only what is given, left as untouched, or written on the copy before', () => {
+    // The copy is handed the source the glasses stage chose and whether the target's eyes are behind tint.
+    const known = new Set<string>([...GIVEN, ...Object.keys(untouched({} as RgbImage)), 'from', 'behindTint']);
+    const late: string[] = [];
+    for (const stage of STAGES.filter((s) => !FULL_RESOLUTION.has(s.name))) {
+      for (const field of stage.reads) if (!known.has(field)) late.push(`${stage.name} reads ${field}`);
+      for (const field of stage.writes) known.add(field);
+    }
+    expect(late).toEqual([]);
+  });
+
+  it('names each stage once, and keeps at full resolution only stages of the list', () => {
+    const names = STAGES.map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of FULL_RESOLUTION) expect(names).toContain(name);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { edgeSigma, faceBlur } from '../src/focus/face-blur.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+import { edgeSigma, faceBlur } from './face-blur.ts';
+import { decodedWithFace, fixture, FILES } from '../../test/fixtures.ts';
 
 /**
  * A 96 × 96 plane of dark and light squares (edges of 100 levels) under a Gaussian of `sigma`, or

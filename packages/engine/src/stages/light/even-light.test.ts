@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EVEN_LIGHT_MAX, EVEN_LIGHT_MIN, evenSourceLight, TARGET_LIGHT_SHARE, unevenedShare } from '../src/stages/light/even-light.ts';
-import { SIDE_LIT_SHARE } from '../src/side-lit/side-lit.ts';
-import { TRI_SKIN } from '../src/mesh/topology.ts';
+import { EVEN_LIGHT_MAX, EVEN_LIGHT_MIN, evenSourceLight, TARGET_LIGHT_SHARE, unevenedShare } from './even-light.ts';
+import { SIDE_LIT_SHARE } from '../../side-lit/side-lit.ts';
+import { TRI_SKIN } from '../../mesh/topology.ts';
 
 describe('evenSourceLight', () => {
   // A 240 px square face region, all skin, midline vertical through its centre.

@@ -2,9 +2,9 @@
 // files are smaller. Metadata is never written.
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { decodeImage } from '../src/io/decode.ts';
-import { encodeJpeg, encodeThumbnail, THUMBNAIL_SIDE } from '../src/io/encode.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { decodeImage } from './decode.ts';
+import { encodeJpeg, encodeThumbnail, THUMBNAIL_SIDE } from './encode.ts';
+import { fixture, FILES } from '../../test/fixtures.ts';
 
 function psnr(a: Uint8Array, b: Uint8Array): number {
   let se = 0;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ImageCache, type ImageEntry } from '../src/api/image-cache.ts';
-import type { Face } from '../src/face/face.ts';
-import { ImageFacts } from '../src/face/facts.ts';
-import { REDUCED } from '../src/face/reduce-face.ts';
+import { ImageCache, type ImageEntry } from './image-cache.ts';
+import type { Face } from '../face/face.ts';
+import { ImageFacts } from '../face/facts.ts';
+import { REDUCED } from '../face/reduce-face.ts';
 
 const entry = (bytes: number): ImageEntry => ({ img: { data: new Uint8Array(bytes), width: bytes / 3, height: 1 }, faces: [], facts: new ImageFacts() });
 

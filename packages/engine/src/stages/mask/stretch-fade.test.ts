@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fadeStretched, STRETCH_FADE_FROM } from '../src/stages/mask/stretch-fade.ts';
+import { fadeStretched, STRETCH_FADE_FROM } from './stretch-fade.ts';
 
 // A 120 × 60 region: triangle 0 (not stretched) on the left half, triangle 1 on the right half.
 const w = 120, h = 60, faceSize = 100;

@@ -2,8 +2,8 @@
 // and the face fixtures are far from the refusal threshold.
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from '../src/index.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from '../index.ts';
+import { fixture, FILES } from '../../test/fixtures.ts';
 
 const checker = createContentChecker();
 afterAll(() => checker.close());

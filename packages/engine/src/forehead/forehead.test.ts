@@ -1,11 +1,11 @@
 // The forehead gate: swapped from the brows up only where both faces show bare skin.
 import { describe, expect, it } from 'vitest';
-import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../src/mesh/topology.ts';
-import { warpTriangles } from '../src/raster/warp.ts';
-import { fillPolygon } from '../src/raster/polygon.ts';
-import { applyGate, bareSkin, gateForehead, type View } from '../src/forehead/forehead.ts';
-import { buildMasks } from '../src/stages/mask/mask.ts';
-import { canonicalFace } from './mesh.ts';
+import { FOREHEAD_ZONE_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN_UPPER, topology } from '../mesh/topology.ts';
+import { warpTriangles } from '../raster/warp.ts';
+import { fillPolygon } from '../raster/polygon.ts';
+import { applyGate, bareSkin, gateForehead, type View } from './forehead.ts';
+import { buildMasks } from '../stages/mask/mask.ts';
+import { canonicalFace } from '../../test/mesh.ts';
 
 const W = 320, H = 320, SIZE = 200;
 const pts = canonicalFace(SIZE, 60, 60);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRI_OUTER, TRI_SKIN } from '../src/mesh/topology.ts';
-import { SHARPEN_AMOUNT, SHARPEN_FULL, SHARPEN_FULL_SOURCE, SHARPEN_MIN_SOURCE, sharpenAmount, sharpenWarped } from '../src/stages/texture/sharpen.ts';
+import { TRI_OUTER, TRI_SKIN } from '../../mesh/topology.ts';
+import { SHARPEN_AMOUNT, SHARPEN_FULL, SHARPEN_FULL_SOURCE, SHARPEN_MIN_SOURCE, sharpenAmount, sharpenWarped } from './sharpen.ts';
 
 describe('sharpen amount', () => {
   it('is zero for a source face about as large as the target\'s and full from three times smaller', () => {

@@ -1,9 +1,9 @@
 // A drawn face is told from a photographed one by its flat skin (painted.ts).
 import { describe, expect, it } from 'vitest';
-import { flatSkinShare, MAX_FLAT_SHARE } from '../src/detect/painted.ts';
-import { FACE_OVAL_LOOP } from '../src/mesh/topology.ts';
-import { fillPolygon } from '../src/raster/polygon.ts';
-import { decodedWithFace, FILES } from './fixtures.ts';
+import { flatSkinShare, MAX_FLAT_SHARE } from './painted.ts';
+import { FACE_OVAL_LOOP } from '../mesh/topology.ts';
+import { fillPolygon } from '../raster/polygon.ts';
+import { decodedWithFace, FILES } from '../../test/fixtures.ts';
 
 /** The photo with its face oval painted over: one RGB colour plus `ramp` levels of shading across the face. */
 function painted(img: { data: Uint8Array; width: number; height: number }, oval: number[], rgb: [number, number, number], ramp: number) {

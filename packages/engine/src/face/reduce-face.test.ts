@@ -1,9 +1,9 @@
 import { describe, expect, it, beforeAll } from 'vitest';
-import { swapFaces, loadModels } from '../src/index.ts';
-import { reduceFace, sourceFactor } from '../src/face/reduce-face.ts';
-import { decodeImage } from '../src/io/decode.ts';
-import type { Face } from '../src/face/face.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { swapFaces, loadModels } from '../index.ts';
+import { reduceFace, sourceFactor } from './reduce-face.ts';
+import { decodeImage } from '../io/decode.ts';
+import type { Face } from './face.ts';
+import { fixture, FILES } from '../../test/fixtures.ts';
 
 beforeAll(async () => { await loadModels(); });
 

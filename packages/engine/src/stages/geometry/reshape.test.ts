@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { detectFaces, loadModels } from '../src/index.ts';
-import { decodeImage } from '../src/io/decode.ts';
-import { flatPoints } from '../src/face/face.ts';
-import { mouthCoveredIn } from '../src/stages/mask/occlusion.ts';
-import { faceRoi } from '../src/face/face.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { detectFaces, loadModels } from '../../index.ts';
+import { decodeImage } from '../../io/decode.ts';
+import { flatPoints } from '../../face/face.ts';
+import { mouthCoveredIn } from '../mask/occlusion.ts';
+import { faceRoi } from '../../face/face.ts';
+import { fixture, FILES } from '../../../test/fixtures.ts';
 
 beforeAll(async () => { await loadModels(); });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import sharp from 'sharp';
-import { loadModels } from '../src/index.ts';
-import type { RgbImage } from '../src/core/image.ts';
-import { detectOnImage } from '../src/detect/detect.ts';
-import type { Face } from '../src/face/face.ts';
-import { swapOneFace } from '../src/swap/run.ts';
-import { swapFace, workFactor } from '../src/swap/reduced-copy.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
-import { compare, thumb } from './perceptual.ts';
+import { loadModels } from '../index.ts';
+import type { RgbImage } from '../core/image.ts';
+import { detectOnImage } from '../detect/detect.ts';
+import type { Face } from '../face/face.ts';
+import { swapOneFace } from './run.ts';
+import { swapFace, workFactor } from './reduced-copy.ts';
+import { decodedWithFace, fixture, FILES } from '../../test/fixtures.ts';
+import { compare, thumb } from '../../test/perceptual.ts';
 
 beforeAll(async () => { await loadModels(); });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fitRigid3d, largestEigenvector4, projectRigid, Z_PER_FACE_SIZE } from '../src/mesh/align3d.ts';
-import { shapeWeights, sourceShapedPoints } from '../src/stages/geometry/source-shape.ts';
-import { INNER_FACE_LOOP, MESH_POINTS, topology } from '../src/mesh/topology.ts';
-import type { Face } from '../src/face/face.ts';
+import { fitRigid3d, largestEigenvector4, projectRigid, Z_PER_FACE_SIZE } from '../../mesh/align3d.ts';
+import { shapeWeights, sourceShapedPoints } from './source-shape.ts';
+import { INNER_FACE_LOOP, MESH_POINTS, topology } from '../../mesh/topology.ts';
+import type { Face } from '../../face/face.ts';
 
 /** Rotation about y (yaw) then x (pitch), row-major. */
 function rotation(yawDeg: number, pitchDeg: number): number[] {

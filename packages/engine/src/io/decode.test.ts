@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import zlib from 'node:zlib';
-import { decodeImage, readHeader } from '../src/io/decode.ts';
-import { EngineError } from '../src/core/errors.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { decodeImage, readHeader } from './decode.ts';
+import { EngineError } from '../core/errors.ts';
+import { fixture, FILES } from '../../test/fixtures.ts';
 
 async function codeOf(p: Promise<unknown>): Promise<string> {
   try {

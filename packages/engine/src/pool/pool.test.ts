@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnginePool, EngineError, type EnginePool } from '../src/index.ts';
-import { ENGINE_V8_FLAGS } from '../src/heap.ts';
-import { fixture, FILES } from './fixtures.ts';
+import { createEnginePool, EngineError, type EnginePool } from '../index.ts';
+import { ENGINE_V8_FLAGS } from '../heap.ts';
+import { fixture, FILES } from '../../test/fixtures.ts';
 
 let pool: EnginePool;
 

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main, parsePairs } from '../src/cli.ts';
-import { FIXTURES, FILES } from './fixtures.ts';
+import { main, parsePairs } from './cli.ts';
+import { FIXTURES, FILES } from '../test/fixtures.ts';
 
 describe('visage-swap CLI', () => {
   it('parses a pairs file and refuses a missing header', () => {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadModels, swapFaces } from '../src/index.ts';
+import { loadModels, swapFaces } from '../index.ts';
 import sharp from 'sharp';
-import { handsOnFace } from '../src/hands/find.ts';
-import { fillHand, handCover } from '../src/hands/hand-shape.ts';
-import { HAND_SHADE } from '../src/stages/mask/occlusion.ts';
-import { topology } from '../src/mesh/topology.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+import { handsOnFace } from './find.ts';
+import { fillHand, handCover } from './hand-shape.ts';
+import { HAND_SHADE } from '../stages/mask/occlusion.ts';
+import { topology } from '../mesh/topology.ts';
+import { decodedWithFace, fixture, FILES } from '../../test/fixtures.ts';
 
 /** Mean x of a hand's wrist and the first and last knuckles (points 0, 5, 17): where its palm is across the image. */
 const palmX = (h: Float32Array) => (h[0]! + h[10]! + h[34]!) / 3;

@@ -2,15 +2,15 @@
 // with sub-pixel points and the iris model fed the eye it expects.
 import { describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
-import { detectFaces, loadModels } from '../src/index.ts';
-import { decodeImage } from '../src/io/decode.ts';
-import { LEFT_EYE_LOOP, pointInPolygon, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
-import { noseProtrusion } from '../src/mesh/profile.ts';
-import { DETECT_MAX_SIDE } from '../src/detect/detect.ts';
-import { flatPoints } from '../src/face/face.ts';
-import { turnedCrop } from '../src/detect/mesh-refine.ts';
-import { FILES, fixture } from './fixtures.ts';
-import { canonicalFace } from './mesh.ts';
+import { detectFaces, loadModels } from '../index.ts';
+import { decodeImage } from '../io/decode.ts';
+import { LEFT_EYE_LOOP, pointInPolygon, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
+import { noseProtrusion } from '../mesh/profile.ts';
+import { DETECT_MAX_SIDE } from './detect.ts';
+import { flatPoints } from '../face/face.ts';
+import { turnedCrop } from './mesh-refine.ts';
+import { FILES, fixture } from '../../test/fixtures.ts';
+import { canonicalFace } from '../../test/mesh.ts';
 
 const FRONTAL = ['003_navy-grace-hopper.jpg', '006_cc0-codait-luciano.png', FILES.older, '011_ai-sfhq-baby.jpg', FILES.eastAsian, '013_ai-sfhq-beard-glasses-elderly.jpg'];
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { swapFaces } from '../src/index.ts';
-import { calmGrain, MAX_GRAIN_RATIO, mulberry32, noiseSigma, NOISY_FROM, planarLevel, planarNoise, targetNoise } from '../src/stages/texture/grain.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+import { swapFaces } from '../../index.ts';
+import { calmGrain, MAX_GRAIN_RATIO, mulberry32, noiseSigma, NOISY_FROM, planarLevel, planarNoise, targetNoise } from './grain.ts';
+import { decodedWithFace, fixture, FILES } from '../../../test/fixtures.ts';
 
 const w = 64, h = 64, n = w * h;
 const skin = new Uint8Array(n).fill(1);

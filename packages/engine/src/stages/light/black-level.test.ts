@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { swapFaces } from '../src/index.ts';
-import { liftVeil, pupilBlack, veilOver } from '../src/stages/light/black-level.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+import { swapFaces } from '../../index.ts';
+import { liftVeil, pupilBlack, veilOver } from './black-level.ts';
+import { decodedWithFace, fixture, FILES } from '../../../test/fixtures.ts';
 
 /** A fixture (007 by default) behind a veil: half its range, lifted by 100 (black at 100, white at 227). */
 const hazy = (name: string = FILES.older) => sharp(fixture(name)).linear(0.5, 100).png().toBuffer();

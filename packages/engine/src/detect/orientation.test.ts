@@ -2,11 +2,11 @@
 // what the detector finds, is read the right way up, and swapped the right way up.
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { detectFaces, loadModels, swapFaces } from '../src/index.ts';
-import { turnPhoto, unturnPoint } from '../src/detect/orientation.ts';
-import type { Face } from '../src/face/face.ts';
-import { fixture, FILES } from './fixtures.ts';
-import { angleDiff, eyeLine } from '../bench/metrics.ts';
+import { detectFaces, loadModels, swapFaces } from '../index.ts';
+import { turnPhoto, unturnPoint } from './orientation.ts';
+import type { Face } from '../face/face.ts';
+import { fixture, FILES } from '../../test/fixtures.ts';
+import { angleDiff, eyeLine } from '../../bench/metrics.ts';
 
 beforeAll(async () => { await loadModels(); });
 

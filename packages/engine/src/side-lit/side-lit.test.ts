@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sideLitShare, SIDE_LIT_SHARE, sourceSideLit } from '../src/side-lit/side-lit.ts';
-import { decodedWithFace, FILES } from './fixtures.ts';
+import { sideLitShare, SIDE_LIT_SHARE, sourceSideLit } from './side-lit.ts';
+import { decodedWithFace, FILES } from '../../test/fixtures.ts';
 
 describe('sideLitShare', () => {
   it('finds the hard side light of 015 and none on the evenly or softly lit faces', async () => {

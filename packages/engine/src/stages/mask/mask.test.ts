@@ -1,11 +1,11 @@
 // The blend mask's feather beside what the source does not show: a straight edge, a small hole, a
 // notch, an open mouth.
 import { describe, expect, it } from 'vitest';
-import { TRI_MOUTH, TRI_OUTER, TRI_SKIN } from '../src/mesh/topology.ts';
-import { buildMasks, EDGE_RISE, FEATHER } from '../src/stages/mask/mask.ts';
-import { distanceTo } from '../src/raster/distance.ts';
-import { gaussianBlur } from '../src/raster/blur.ts';
-import { smoothstep } from '../src/raster/ramp.ts';
+import { TRI_MOUTH, TRI_OUTER, TRI_SKIN } from '../../mesh/topology.ts';
+import { buildMasks, EDGE_RISE, FEATHER } from './mask.ts';
+import { distanceTo } from '../../raster/distance.ts';
+import { gaussianBlur } from '../../raster/blur.ts';
+import { smoothstep } from '../../raster/ramp.ts';
 
 describe('distance to the nearest marked cell', () => {
   it('is 1 straight, √2 diagonal, and a chamfer sum further out; w + h when nothing is marked', () => {

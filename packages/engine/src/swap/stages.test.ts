@@ -1,10 +1,10 @@
 // The stage list is the only wiring of a swap: every field a stage reads must be given or written
 // by a stage before it, and the reduced-copy path keeps to stages that exist.
 import { describe, expect, it } from 'vitest';
-import { GIVEN } from '../src/stages/context.ts';
-import type { RgbImage } from '../src/core/image.ts';
-import { untouched } from '../src/swap/run.ts';
-import { FULL_RESOLUTION, STAGES } from '../src/swap/stages.ts';
+import { GIVEN } from '../stages/context.ts';
+import type { RgbImage } from '../core/image.ts';
+import { untouched } from './run.ts';
+import { FULL_RESOLUTION, STAGES } from './stages.ts';
 
 describe('the stage list', () => {
   it('reads only what is given or written before', () => {

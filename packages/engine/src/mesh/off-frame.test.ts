@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_CUT_TRIANGLES, offFrame } from '../src/mesh/off-frame.ts';
-import { TRI_MOUTH, TRI_OUTER, topology } from '../src/mesh/topology.ts';
-import { canonicalFace } from './mesh.ts';
+import { MIN_CUT_TRIANGLES, offFrame } from './off-frame.ts';
+import { TRI_MOUTH, TRI_OUTER, topology } from './topology.ts';
+import { canonicalFace } from '../../test/mesh.ts';
 
 // A 200 px frontal face (the canonical mesh) at (20, 20) in a 240 × 240 photo: u and v run 20..220.
 const topo = topology();

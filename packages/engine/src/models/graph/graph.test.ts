@@ -4,13 +4,13 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadModels, type Models } from '../src/models/models.ts';
-import { modelsDir } from '../src/core/human-module.ts';
-import { fuseConvLayers, type GraphNode, type Weights } from '../src/models/graph/fuse-conv.ts';
-import { fuseBiasAdds } from '../src/models/graph/fuse-bias.ts';
-import { loadBiasFusedGraphModel } from '../src/models/graph/load-fused.ts';
-import { HAND_MODEL } from '../src/models/hand-model.ts';
-import { loadFusedGraphModel } from '../src/models/graph/load-fused.ts';
+import { loadModels, type Models } from '../models.ts';
+import { modelsDir } from '../../core/human-module.ts';
+import { fuseConvLayers, type GraphNode, type Weights } from './fuse-conv.ts';
+import { fuseBiasAdds } from './fuse-bias.ts';
+import { loadBiasFusedGraphModel } from './load-fused.ts';
+import { HAND_MODEL } from '../hand-model.ts';
+import { loadFusedGraphModel } from './load-fused.ts';
 
 let models: Models;
 beforeAll(async () => { models = await loadModels(); });

@@ -1,18 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { swapFaces } from '../src/index.ts';
-import type { RgbImage } from '../src/core/image.ts';
-import { faceRoi, flatPoints, type Face } from '../src/face/face.ts';
-import { faceOval, glassesFrame, GLASSES_MIN_FACE } from '../src/glasses/find.ts';
-import { glassesAndSource, GLASSES_OFF_YAW, turnedPastGlasses, withoutGlasses } from '../src/glasses/off.ts';
-import { swapFace } from '../src/swap/reduced-copy.ts';
-import { eyesOf, findRing, REACH_ACROSS, REACH_ALONG, ringRho } from '../src/glasses/ring.ts';
-import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../src/mesh/topology.ts';
-import { fillPolygon } from '../src/raster/polygon.ts';
-import { flood8 } from '../src/raster/flood.ts';
-import { chromaDist2, imageSkin, luma } from '../src/face/skin-model.ts';
-import { decodedWithFace, fixture, FILES, FIXTURES } from './fixtures.ts';
+import { swapFaces } from '../index.ts';
+import type { RgbImage } from '../core/image.ts';
+import { faceRoi, flatPoints, type Face } from '../face/face.ts';
+import { faceOval, glassesFrame, GLASSES_MIN_FACE } from './find.ts';
+import { glassesAndSource, GLASSES_OFF_YAW, turnedPastGlasses, withoutGlasses } from './off.ts';
+import { swapFace } from '../swap/reduced-copy.ts';
+import { eyesOf, findRing, REACH_ACROSS, REACH_ALONG, ringRho } from './ring.ts';
+import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, loopUv, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../mesh/topology.ts';
+import { fillPolygon } from '../raster/polygon.ts';
+import { flood8 } from '../raster/flood.ts';
+import { chromaDist2, imageSkin, luma } from '../face/skin-model.ts';
+import { decodedWithFace, fixture, FILES, FIXTURES } from '../../test/fixtures.ts';
 
 /** The glasses frame of `face` in `img`, looked for over its whole face oval. */
 function frameOf(img: RgbImage, face: Face) {

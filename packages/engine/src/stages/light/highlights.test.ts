@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_SLOPE, MIN_CEILING, RatioHistogram, relitLevels, rollOff } from '../src/stages/light/highlights.ts';
+import { HIGHLIGHT_SLOPE, MIN_CEILING, RatioHistogram, relitLevels, rollOff } from './highlights.ts';
 
 describe('highlight ceiling', () => {
   const histogram = (samples: Array<[ratio: number, count: number]>) => {

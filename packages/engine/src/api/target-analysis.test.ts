@@ -1,9 +1,9 @@
 // A catalogue photo is analysed once (describeImage) and the analysis handed back to swaps
 // (SwapOptions.targetAnalysis): the swap then reads the target's faces and hands from it.
 import { describe, expect, it } from 'vitest';
-import { describeImage, swapFaces, EngineError } from '../src/index.ts';
-import { clearImageCache } from '../src/api/image-cache.ts';
-import { fixture } from './fixtures.ts';
+import { describeImage, swapFaces, EngineError } from '../index.ts';
+import { clearImageCache } from './image-cache.ts';
+import { fixture } from '../../test/fixtures.ts';
 
 async function code(p: Promise<unknown>): Promise<string> {
   try { await p; return 'ok'; } catch (e) { expect(e).toBeInstanceOf(EngineError); return (e as EngineError).code; }

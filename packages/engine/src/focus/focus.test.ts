@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { swapFaces } from '../src/index.ts';
-import { almostGaussian } from '../src/raster/blur.ts';
-import { defocus, focusBlur, MIN_FOCUS_BLUR } from '../src/focus/focus.ts';
-import { faceBlur } from '../src/focus/face-blur.ts';
-import { decodedWithFace, fixture, FILES } from './fixtures.ts';
+import { swapFaces } from '../index.ts';
+import { almostGaussian } from '../raster/blur.ts';
+import { defocus, focusBlur, MIN_FOCUS_BLUR } from './focus.ts';
+import { faceBlur } from './face-blur.ts';
+import { decodedWithFace, fixture, FILES } from '../../test/fixtures.ts';
 
 /** Standard deviation of an impulse's spread along x, in the middle row. */
 function spreadOf(sigma: number): number {

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeImage } from '../src/io/decode.ts';
-import { swapFaces } from '../src/index.ts';
-import { eyeWhiteLight, eyeWhites, lightOf, whiteBalance } from '../src/stages/light/sclera.ts';
-import { luma } from '../src/face/skin-model.ts';
-import { decodedWithFace, fixture, FILES, lipsMask } from './fixtures.ts';
+import { decodeImage } from '../../io/decode.ts';
+import { swapFaces } from '../../index.ts';
+import { eyeWhiteLight, eyeWhites, lightOf, whiteBalance } from './sclera.ts';
+import { luma } from '../../face/skin-model.ts';
+import { decodedWithFace, fixture, FILES, lipsMask } from '../../../test/fixtures.ts';
 
 /** 007 as under a tungsten-like light: blue at half, green at 0.82 (a camera left on daylight white balance). */
 const warmLit = () => sharp(fixture(FILES.older)).recomb([[1.05, 0, 0], [0, 0.82, 0], [0, 0, 0.52]]).jpeg({ quality: 95 }).toBuffer();

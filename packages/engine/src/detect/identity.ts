@@ -1,5 +1,6 @@
 // Identity descriptor: Human's faceres model run on our own roll-aligned square crop, so the source,
 // the target and the swapped result (whose geometry is the target's) are cropped the same way.
+import type { Tensor } from '@tensorflow/tfjs';
 import type { RgbImage } from '../core/image.ts';
 import type { Face } from '../face/face.ts';
 import { factKind } from '../face/facts.ts';
@@ -50,12 +51,12 @@ export function alignedCrop(img: RgbImage, pts: Array<[number, number, number]>)
 /** A face's faceres descriptor, by face index. */
 export const DESCRIPTOR = factKind<Float32Array>('descriptor');
 
-export async function faceDescriptor(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>): Promise<Float32Array> {
+/** Runs faceres on the face's aligned crop and hands its outputs to `read`, disposing every tensor after. */
+async function withFaceres<T>(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>, read: (outputs: Tensor[]) => Promise<T>): Promise<T> {
   const { tf } = models;
   const faceres = (await loadFaceres()).model;
-  const crop = alignedCrop(img, face.landmarks);
-  const input = tf.tensor4d(crop, [1, SIZE, SIZE, 3], 'float32');
-  let outputs: ReturnType<typeof faceres.execute>;
+  const input = tf.tensor4d(alignedCrop(img, face.landmarks), [1, SIZE, SIZE, 3], 'float32');
+  let outputs: Tensor | Tensor[];
   try {
     outputs = faceres.execute(input);
   } finally {
@@ -63,6 +64,14 @@ export async function faceDescriptor(models: Models, img: RgbImage, face: Pick<F
   }
   const list = Array.isArray(outputs) ? outputs : [outputs];
   try {
+    return await read(list);
+  } finally {
+    tf.dispose(list);
+  }
+}
+
+export function faceDescriptor(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>): Promise<Float32Array> {
+  return withFaceres(models, img, face, async (list) => {
     const desc = list.find((t) => t.shape[1] === 1024);
     if (!desc) throw new Error('faceres returned no descriptor');
     const v = new Float32Array(await desc.data());
@@ -71,24 +80,12 @@ export async function faceDescriptor(models: Models, img: RgbImage, face: Pick<F
     norm = Math.sqrt(norm) || 1;
     for (let i = 0; i < v.length; i++) v[i]! /= norm;
     return v;
-  } finally {
-    tf.dispose(list);
-  }
+  });
 }
 
 /** What faceres reads of a face besides its descriptor: gender (score 0..1, as Human reads it) and age in years. */
-export async function faceAttributes(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>): Promise<{ gender: 'female' | 'male'; genderScore: number; age: number }> {
-  const { tf } = models;
-  const faceres = (await loadFaceres()).model;
-  const input = tf.tensor4d(alignedCrop(img, face.landmarks), [1, SIZE, SIZE, 3], 'float32');
-  let outputs: ReturnType<typeof faceres.execute>;
-  try {
-    outputs = faceres.execute(input);
-  } finally {
-    tf.dispose(input);
-  }
-  const list = Array.isArray(outputs) ? outputs : [outputs];
-  try {
+export function faceAttributes(models: Models, img: RgbImage, face: Pick<Face, 'landmarks'>): Promise<{ gender: 'female' | 'male'; genderScore: number; age: number }> {
+  return withFaceres(models, img, face, async (list) => {
     const genderT = list.find((t) => t.shape[1] === 1);
     const ageT = list.find((t) => t.shape[1] === 100);
     if (!genderT || !ageT) throw new Error('faceres returned no gender or age');
@@ -99,9 +96,7 @@ export async function faceAttributes(models: Models, img: RgbImage, face: Pick<F
     // Human's reading: the argmax decade, moved toward the stronger neighbour.
     const age = (all[k - 1] ?? 0) > (all[k + 1] ?? 0) ? 10 * k - 100 * (all[k - 1] ?? 0) : 10 * k + 100 * (all[k + 1] ?? 0);
     return { gender: g <= 0.5 ? 'female' : 'male', genderScore: Math.min(0.99, Math.abs(g - 0.5) * 2), age: Math.round(age) / 10 };
-  } finally {
-    tf.dispose(list);
-  }
+  });
 }
 
 export function cosine(a: Float32Array, b: Float32Array): number {

@@ -26,7 +26,7 @@ export function AccountActions({ onManageBilling }: AccountActionsProps) {
       {customerId ? (
         <button type="button" className={`btn btn-secondary ${styles.button}`} onClick={onManageBilling} disabled={!onManageBilling} data-testid="billing-button">
           <Icon name="card" size={18} />
-          <span className={styles.label}>{t('account.billing')}</span>
+          <span className="narrow-visually-hidden">{t('account.billing')}</span>
         </button>
       ) : null}
       <button
@@ -40,7 +40,7 @@ export function AccountActions({ onManageBilling }: AccountActionsProps) {
         }}
       >
         <Icon name="logout" size={18} />
-        <span className={styles.label}>{leaving ? t('account.loggingOut') : t('account.logout')}</span>
+        <span className="narrow-visually-hidden">{leaving ? t('account.loggingOut') : t('account.logout')}</span>
       </button>
     </div>
   );

@@ -38,7 +38,7 @@ export function Header({ actions }: HeaderProps) {
         </button>
         <Link to="/" className={styles.brand} data-testid="header-home-link">
           <Logo size={42} className={styles.logo} />
-          <span className={styles.title}>{t('common:app.name')}</span>
+          <span className={`${styles.title} narrow-visually-hidden`}>{t('common:app.name')}</span>
         </Link>
       </div>
       <div className={styles.end}>

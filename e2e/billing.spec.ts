@@ -21,13 +21,14 @@ test.beforeAll(async () => {
   await stripe.start();
   server = await startServer({
     name: 'e2e-billing',
-    env: {
+    env: (url) => ({
       STRIPE_SECRET_KEY: 'sk_test_e2e',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e_visage',
       STRIPE_PRICE_STANDARD: 'price_e2e_standard',
       STRIPE_PRICE_PREMIUM: 'price_e2e_premium',
       STRIPE_API_BASE: stripe.url,
-    },
+      PUBLIC_URL: url,
+    }),
   });
   stripe.webhookUrl = `${server.url}/app/api/billing/webhook`;
 });

@@ -140,6 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The redirect URI would otherwise come from each request's Host header (anyone can send one).
     throw new Error('Invalid configuration:\n  PUBLIC_URL is required when OIDC sign-in is configured (OIDC_CLIENT_ID, OIDC_CLIENT_SECRET): the redirect URI is built from it');
   }
+  if (billingEnabled(raw) && !raw.PUBLIC_URL) {
+    // Checkout and the portal send the customer back to this origin: never to a Host header's.
+    throw new Error('Invalid configuration:\n  PUBLIC_URL is required when Stripe billing is configured (STRIPE_*): the return URLs are built from it');
+  }
   if (raw.QUEUE_DRIVER === 'bullmq' && !raw.REDIS_URL) throw new Error('Invalid configuration:\n  REDIS_URL is required when QUEUE_DRIVER=bullmq');
   return { ...raw, databaseUrl, databaseKind, storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/media` };
 }

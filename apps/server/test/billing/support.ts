@@ -23,6 +23,7 @@ export async function billingHarness(env: Record<string, string> = {}): Promise<
     STRIPE_PRICE_STANDARD: PRICES.standard,
     STRIPE_PRICE_PREMIUM: PRICES.premium,
     STRIPE_API_BASE: stripe.url,
+    PUBLIC_URL: 'http://visage.test',
     ...env,
   });
   return {

@@ -191,6 +191,24 @@ describe('webhook deliveries', () => {
   });
 });
 
+describe('return URLs', () => {
+  it('sends the customer back to PUBLIC_URL whatever Host the request names', async () => {
+    const user = await checkoutFor(h);
+    const res = await h.t.app.inject({ method: 'POST', url: '/app/api/billing/checkout', headers: { cookie: user.cookie, host: 'evil.example' }, payload: { plan: 'standard' } });
+    expect(res.statusCode).toBe(200);
+    const urls = [...h.stripe.sessions.values()].map((session) => session.success_url);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const url of urls) expect(url).toBe('http://visage.test/app/plans?checkout=success');
+  });
+
+  it('refuses to start Stripe billing without PUBLIC_URL, naming it', async () => {
+    const { loadConfig } = await import('../../src/config.ts');
+    const env = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_STANDARD: 'price_s', STRIPE_PRICE_PREMIUM: 'price_p' };
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_URL is required when Stripe billing is configured/);
+    expect(() => loadConfig({ ...env, PUBLIC_URL: 'https://visage.example.com' })).not.toThrow();
+  });
+});
+
 describe('billing off', () => {
   it('hides billing when Stripe is not configured', async () => {
     const { makeApp, signUp } = await import('../auth/support/app.ts');

@@ -15,9 +15,12 @@ export const WEBHOOK_PATH = '/app/api/billing/webhook';
 
 const portalForm = z.object({ uid: z.string().min(1).max(64) });
 
-/** The app's public origin: PUBLIC_URL, else the request's own. */
-function originOf(req: FastifyRequest, config: Config): string {
-  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `${req.protocol}://${req.host}`;
+/**
+ * The app's public origin, where Stripe sends the customer back. loadConfig requires PUBLIC_URL with
+ * billing; without billing the service answers 404 before the origin is used.
+ */
+function originOf(config: Config): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : '';
 }
 
 /** Each call makes a session at Stripe: ten a minute is plenty for a person (counted per account). */
@@ -29,7 +32,7 @@ export async function billingRoutes(app: FastifyInstance, billing: BillingServic
   app.post('/app/api/billing/checkout', { config: { auth: 'user', rateLimit: STRIPE_CALL_LIMIT } }, async (req): Promise<RedirectResponse> => {
     const user = requireUser(req);
     const { plan } = parseBody(checkoutRequest, req.body);
-    return { url: await billing.checkout(user.uid, plan, originOf(req, config)) };
+    return { url: await billing.checkout(user.uid, plan, originOf(config)) };
   });
 
   // Own scope: raw JSON for the webhook, url-encoded forms for the portal.
@@ -52,7 +55,7 @@ export async function billingRoutes(app: FastifyInstance, billing: BillingServic
       const { uid } = parseBody(portalForm, body);
       // Only one's own customer, operators included: another uid answers 404.
       if (uid !== user.uid) throw new AppError(404, 'not_found', 'Not found.');
-      const url = await billing.portal(uid, originOf(req, config));
+      const url = await billing.portal(uid, originOf(config));
       if ((req.headers.accept ?? '').includes('application/json')) return { url } satisfies RedirectResponse;
       return reply.redirect(url, 303);
     });

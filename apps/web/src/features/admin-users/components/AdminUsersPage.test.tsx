@@ -1,4 +1,4 @@
-// The users list with fetch stubbed: rows, search, and who gets the role and plan selects.
+// The users list with a fake fetch: rows, search, and who gets the role and plan selects.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';

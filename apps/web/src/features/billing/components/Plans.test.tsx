@@ -1,5 +1,5 @@
 // The plans (page and landing section) and the dashboard's usage panel, in English and French,
-// with fetch stubbed.
+// with a fake fetch.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The gallery against a stubbed fetch: empty state, polling while processing, the flag
+// The gallery against a fake fetch: empty state, polling while processing, the flag
 // cleared when the count grows, and the viewer's wrapping, keys and close.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';

@@ -1,4 +1,4 @@
-// The viewer's actions against a stubbed fetch: the download link, the compare toggle only while
+// The viewer's actions against a fake fetch: the download link, the compare toggle only while
 // the target photo is kept, and a delete that asks once (in English and French).
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The swap form with the compression worker, fetch and EventSource stubbed: the client
+// The swap form with the compression worker, fetch and EventSource replaced by fakes: the client
 // checks and their alerts, the button's preconditions, and the flow to done or failed.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';

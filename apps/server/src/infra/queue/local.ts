@@ -8,23 +8,19 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import type { Db, DatabaseKind } from '../db/database.ts';
+import { runAttempt, type AttemptContext } from './local-attempt.ts';
 import { LocalJobRows, type JobRow } from './local-rows.ts';
 import { silentLogger, type QueueLogger } from './logger.ts';
 import type { JobDefinition, JobRegistry } from './registry.ts';
 import {
   assertValidJobId,
-  backoffDelay,
-  errorMessage,
-  PermanentJobError,
   type EnqueueOptions,
-  type Json,
   type JobListener,
   type JobQueue,
   type JobRecord,
   type QueueTuning,
 } from './types.ts';
 
-const LEASE_LOST = 'lease lost';
 const SHUTDOWN = 'shutdown';
 const TERMINAL = new Set(['done', 'failed']);
 const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
@@ -56,6 +52,7 @@ export class LocalJobQueue implements JobQueue {
   private pumpAgain = false;
   private prunedAt = 0;
   private readonly rows: LocalJobRows;
+  private readonly attempts: AttemptContext;
 
   constructor(
     db: Db,
@@ -66,6 +63,15 @@ export class LocalJobQueue implements JobQueue {
     this.rows = new LocalJobRows(db, dbKind);
     this.log = opts.log ?? silentLogger;
     this.workerId = (opts.workerId ?? `${hostname()}-${process.pid}`).slice(0, 60);
+    this.attempts = {
+      rows: this.rows,
+      registry,
+      log: this.log,
+      leaseMs: opts.leaseMs,
+      backoffMs: opts.backoffMs,
+      emit: (id) => this.emit(id),
+      onFailed: (id, name, payload, error) => this.onFailed(id, name, payload, error),
+    };
   }
 
   async enqueue<P, I>(job: JobDefinition<P, I> | string, payload: I, opts: EnqueueOptions = {}): Promise<string> {
@@ -228,86 +234,13 @@ export class LocalJobQueue implements JobQueue {
     const token = row.locked_by ?? '';
     const controller = new AbortController();
     const r: Running = { id: row.id, token, controller, done: Promise.resolve() };
-    r.done = this.runJob(row, token, controller)
+    r.done = runAttempt(this.attempts, row, token, controller)
       .catch((err: unknown) => this.log.error({ err, jobId: row.id }, 'job bookkeeping failed'))
       .finally(() => {
         this.running.delete(row.id);
         this.wake();
       });
     this.running.set(row.id, r);
-  }
-
-  private async runJob(row: JobRow, token: string, controller: AbortController): Promise<void> {
-    const attempt = row.attempts;
-    await this.emit(row.id);
-    const heartbeat = setInterval(() => void this.renew(row.id, token, controller), Math.max(200, Math.floor(this.opts.leaseMs / 3)));
-    let progressChain = Promise.resolve();
-    const reportProgress = (progress: Json): Promise<void> => {
-      progressChain = progressChain.then(async () => {
-        if (controller.signal.aborted) return;
-        try {
-          if (await this.rows.setProgress(row.id, token, progress)) await this.emit(row.id);
-        } catch (err) {
-          this.log.warn({ err, jobId: row.id }, 'job progress not saved');
-        }
-      });
-      return progressChain;
-    };
-
-    try {
-      const payload = this.registry.parse(row.name, JSON.parse(row.payload));
-      const handler = this.registry.handler(row.name);
-      const aborted = new Promise<never>((_, reject) => {
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
-      });
-      aborted.catch(() => undefined);
-      const result = await Promise.race([handler(payload, { jobId: row.id, attempt, reportProgress, signal: controller.signal }), aborted]);
-      await progressChain;
-      await this.finish(row.id, token, { status: 'done', result: JSON.stringify(result ?? null), error: null });
-    } catch (err) {
-      if (controller.signal.aborted) {
-        // Lease lost (another worker has the job) or released at shutdown: not ours to record.
-        this.log.warn({ jobId: row.id, reason: errorMessage(controller.signal.reason) }, 'job attempt abandoned');
-        return;
-      }
-      await progressChain;
-      const permanent = err instanceof PermanentJobError || (err as Error | null)?.name === 'InvalidJobPayloadError';
-      const message = errorMessage(err);
-      if (permanent || attempt >= row.max_attempts) {
-        this.log.warn({ jobId: row.id, name: row.name, attempt, err: message }, 'job failed');
-        if (await this.finish(row.id, token, { status: 'failed', error: message })) await this.onFailed(row.id, row.name, row.payload, message);
-      } else {
-        const def = this.registry.definition(row.name);
-        const delay = backoffDelay(def.backoffMs ?? this.opts.backoffMs, attempt);
-        this.log.info({ jobId: row.id, name: row.name, attempt, retryInMs: delay, err: message }, 'job attempt failed; will retry');
-        await this.finish(row.id, token, { status: 'queued', error: message, run_at: Date.now() + delay });
-      }
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  private async renew(id: string, token: string, controller: AbortController): Promise<void> {
-    if (controller.signal.aborted) return;
-    try {
-      if (!(await this.rows.renew(id, token, this.opts.leaseMs))) controller.abort(new Error(LEASE_LOST));
-    } catch (err) {
-      // A database hiccup is not a lost lease; the next beat tries again.
-      this.log.warn({ err, jobId: id }, 'job lease renewal failed');
-    }
-  }
-
-  private async finish(
-    id: string,
-    token: string,
-    set: { status: 'done' | 'failed' | 'queued'; result?: string; error: string | null; run_at?: number },
-  ): Promise<boolean> {
-    if (!(await this.rows.finish(id, token, set))) {
-      this.log.warn({ jobId: id }, 'job outcome discarded: lease lost to another worker');
-      return false;
-    }
-    await this.emit(id);
-    return true;
   }
 
   private async emit(id: string): Promise<void> {

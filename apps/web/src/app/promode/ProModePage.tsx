@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueEntry, CatalogueKind } from '@visage/contracts';
 import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, type Filters, type ProTarget } from '../../features/catalogue';
 import { Gallery } from '../../features/gallery';
-import { ACCEPT_ATTRIBUTE, ImagePicker, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
-import { Icon } from '../../components/Icon';
+import { ACCEPT_ATTRIBUTE, ImagePicker, ImagePreview, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAppSelector } from '../../store/hooks';
 import styles from './ProModePage.module.css';
@@ -41,16 +40,9 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
         </header>
         <div className={styles.pickers}>
           <div className={styles.target}>
-            <figure className={styles.preview} aria-busy={customSlot.compressing || undefined}>
-              {previewUrl ? (
-                <img src={previewUrl} alt={custom ? t('form.customPreview') : t(`${kind}.modelPreview`)} data-testid="promode-target-preview" data-target={custom ? 'custom' : model?.id} />
-              ) : (
-                <figcaption className={styles.previewEmpty}>
-                  <Icon name={kind === 'prosoccer' ? 'ball' : 'briefcase'} size={32} />
-                  <span>{t(`${kind}.modelEmpty`)}</span>
-                </figcaption>
-              )}
-            </figure>
+            <ImagePreview busy={customSlot.compressing} emptyIcon={kind === 'prosoccer' ? 'ball' : 'briefcase'} emptyLabel={t(`${kind}.modelEmpty`)}>
+              {previewUrl ? <img src={previewUrl} alt={custom ? t('form.customPreview') : t(`${kind}.modelPreview`)} data-testid="promode-target-preview" data-target={custom ? 'custom' : model?.id} /> : null}
+            </ImagePreview>
             <button type="button" className="btn btn-secondary" onClick={() => setModalOpen(true)} disabled={busy} data-testid="promode-select">
               {t(`${kind}.select`)}
             </button>

@@ -3,6 +3,7 @@ export { SwapForm, type SwapFormProps } from './components/SwapForm';
 export { ModeCards } from './components/ModeCards';
 // Pieces the pro modes' pages (app/promode) compose with the catalogue feature.
 export { ImagePicker } from './components/ImagePicker';
+export { ImagePreview } from './components/ImagePreview';
 export { SwapProgress } from './components/SwapProgress';
 export { useImageSlot, type ImageSlot } from './hooks/useImageSlot';
 export { useSwapJob, type SwapJob, type SwapPhase } from './hooks/useSwapJob';

@@ -1,9 +1,9 @@
 // One upload button with its hidden file input and the preview of the chosen image.
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ACCEPT_ATTRIBUTE } from '../../../lib/image-files';
 import { Icon } from '../../../components/Icon';
 import type { ImageSlot } from '../hooks/useImageSlot';
+import { ImagePreview } from './ImagePreview';
 import styles from './ImagePicker.module.css';
 
 interface ImagePickerProps {
@@ -17,7 +17,6 @@ interface ImagePickerProps {
 }
 
 export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel, disabled }: ImagePickerProps) {
-  const { t } = useTranslation('swap');
   const input = useRef<HTMLInputElement>(null);
   const problemId = useId();
   const [dragging, setDragging] = useState(false);
@@ -39,22 +38,9 @@ export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel,
 
   return (
     <div className={styles.picker} data-testid={`swap-picker-${name}`}>
-      <figure className={`${styles.preview} ${dragging ? styles.dragging : ''}`} {...dropHandlers} aria-busy={slot.compressing || undefined} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined}>
-        {slot.previewUrl ? (
-          <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} />
-        ) : (
-          <figcaption className={styles.previewEmpty}>
-            <Icon name="image" size={32} />
-            <span>{emptyLabel}</span>
-          </figcaption>
-        )}
-        {slot.compressing && (
-          <div className={styles.previewBusy} role="status">
-            <span className={styles.spinner} aria-hidden="true" />
-            <span>{t('form.compressing')}</span>
-          </div>
-        )}
-      </figure>
+      <ImagePreview {...dropHandlers} dragging={dragging} busy={slot.compressing} emptyLabel={emptyLabel} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined}>
+        {slot.previewUrl ? <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} /> : null}
+      </ImagePreview>
       <input
         ref={input}
         className="visually-hidden"

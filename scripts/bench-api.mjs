@@ -8,15 +8,13 @@
 //       (autocannon, --duration S, default 30);
 //   (c) log bytes per request: the server's stdout bytes during (b) / requests served.
 // Options: --duration S, --uploads N (default 8), --side PX (default 4096).
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { createUser, freePort, startServer } from './lib-bench.mjs';
+import { createUser, freePort, seedGallery, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -32,25 +30,6 @@ const memMB = (pid, field) => {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 };
-
-function seedGallery(dbFile, uid, count) {
-  const db = new Database(dbFile);
-  try {
-    const insert = db.prepare(
-      `INSERT INTO swaps (id, uid, mode, status, job_id, source_key, target_key, result_key, thumb_key, created_at, completed_at)
-       VALUES (?, ?, 'main', 'done', ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const now = Date.now();
-    db.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const id = randomUUID();
-        insert.run(id, uid, `bench-${id}`, `uploads/${uid}/${id}-source.jpg`, `uploads/${uid}/${id}-target.jpg`, `results/${uid}/${id}.jpg`, `results/${uid}/${id}-thumb.webp`, now - i * 60_000, now - i * 60_000 + 1500);
-      }
-    })();
-  } finally {
-    db.close();
-  }
-}
 
 async function benchUploads(baseUrl, uid, cookie, pid) {
   const png = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#7f8a6c' } }).png().toBuffer();

@@ -12,14 +12,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { chromium } from 'playwright-core';
-import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
+import { cpuSeconds, createUser, freePort, seedGallery, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const fixtures = resolve(root, '../shared/fixtures/faces');
@@ -129,37 +128,6 @@ function serverTimings(dbFile, uid) {
       storedToDone: median(rows.map((r) => r.completed_at - r.created_at)),
       engine: Object.fromEntries(Object.entries(engine).map(([k, v]) => [k, median(v)])),
     };
-  } finally {
-    db.close();
-  }
-}
-
-function seedGallery(dbFile, uid, count) {
-  const db = new Database(dbFile);
-  try {
-    // Real media keys where a swap has run, so the seeded rows point at real files.
-    const real = db.prepare("SELECT source_key, target_key, result_key, thumb_key FROM swaps WHERE status = 'done' LIMIT 1").get();
-    const insert = db.prepare(
-      `INSERT INTO swaps (id, uid, mode, status, job_id, source_key, target_key, result_key, thumb_key, created_at, completed_at)
-       VALUES (?, ?, 'main', 'done', ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const now = Date.now();
-    db.transaction(() => {
-      for (let i = 0; i < count; i++) {
-        const id = randomUUID();
-        insert.run(
-          id,
-          uid,
-          `bench-${id}`,
-          real?.source_key ?? `bench/${id}/source.jpg`,
-          real?.target_key ?? `bench/${id}/target.jpg`,
-          real?.result_key ?? `bench/${id}/result.jpg`,
-          real?.thumb_key ?? `bench/${id}/thumb.webp`,
-          now - i * 60_000,
-          now - i * 60_000 + 1500,
-        );
-      }
-    })();
   } finally {
     db.close();
   }

@@ -1,10 +1,12 @@
 // What the benchmark scripts share: a free port, an account made with the real user:create
 // command, the real server started as one process (its pid is the server's, for CPU and memory
-// figures), and a process's CPU seconds from /proc.
+// figures), a process's CPU seconds from /proc, and a gallery seeded straight into SQLite.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import Database from 'better-sqlite3';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -54,5 +56,37 @@ export function cpuSeconds(pid) {
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
   } catch {
     return NaN;
+  }
+}
+
+/** `count` done swaps of `uid` straight into the SQLite file, on the media keys of a real swap when one has run. */
+export function seedGallery(dbFile, uid, count) {
+  const db = new Database(dbFile);
+  try {
+    // Real media keys where a swap has run, so the seeded rows point at real files.
+    const real = db.prepare("SELECT source_key, target_key, result_key, thumb_key FROM swaps WHERE status = 'done' LIMIT 1").get();
+    const insert = db.prepare(
+      `INSERT INTO swaps (id, uid, mode, status, job_id, source_key, target_key, result_key, thumb_key, created_at, completed_at)
+       VALUES (?, ?, 'main', 'done', ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const now = Date.now();
+    db.transaction(() => {
+      for (let i = 0; i < count; i++) {
+        const id = randomUUID();
+        insert.run(
+          id,
+          uid,
+          `bench-${id}`,
+          real?.source_key ?? `bench/${id}/source.jpg`,
+          real?.target_key ?? `bench/${id}/target.jpg`,
+          real?.result_key ?? `bench/${id}/result.jpg`,
+          real?.thumb_key ?? `bench/${id}/thumb.webp`,
+          now - i * 60_000,
+          now - i * 60_000 + 1500,
+        );
+      }
+    })();
+  } finally {
+    db.close();
   }
 }

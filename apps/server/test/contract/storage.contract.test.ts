@@ -1,7 +1,9 @@
 // Contract for Storage: local folder and S3 (s3rver when TEST_S3_ENDPOINT is set) behave alike.
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidStorageKeyError, LocalStorage, newStorageKey, type Storage } from '../../src/infra/storage/index.ts';
 import { storageTargets } from '../support/storages.ts';
@@ -90,9 +92,37 @@ for (const target of storageTargets) {
       expect(got!.contentType).toBe('application/octet-stream');
     });
 
+    it('stores a file streamed from disk and streams it back, every byte', async () => {
+      const files = tempDir('visage-file-');
+      try {
+        const path = join(files.dir, 'export.zip');
+        const body = randomBytes(9 * 1024 * 1024 + 7);
+        writeFileSync(path, body);
+        const key = newStorageKey('contract', 'zip');
+        expect(await storage.putFile(key, path, 'application/zip')).toBe(body.length);
+        const got = await storage.getStream(key);
+        expect(got).not.toBeNull();
+        expect(got!.size).toBe(body.length);
+        expect(got!.contentType).toBe('application/zip');
+        expect((await buffer(got!.stream)).equals(body)).toBe(true);
+        expect((await storage.get(key))!.body.equals(body)).toBe(true);
+      } finally {
+        files.remove();
+      }
+    });
+
+    it('streams null for a missing key, and a missing file stores nothing', async () => {
+      const key = newStorageKey('contract', 'zip');
+      expect(await storage.getStream(key)).toBeNull();
+      await expect(storage.putFile(key, join(tmpdir(), `visage-missing-${randomBytes(6).toString('hex')}.zip`), 'application/zip')).rejects.toThrow();
+      expect(await storage.exists(key)).toBe(false);
+    });
+
     it('rejects keys that are empty, relative, absolute, hidden or oddly spelled, and writes nothing', async () => {
       for (const key of BAD_KEYS) {
         await expect(storage.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toThrow(InvalidStorageKeyError);
+        await expect(storage.putFile(key, '/etc/hostname', 'text/plain'), key).rejects.toThrow(InvalidStorageKeyError);
+        await expect(storage.getStream(key), key).rejects.toThrow(InvalidStorageKeyError);
         await expect(storage.get(key), key).rejects.toThrow(InvalidStorageKeyError);
         await expect(storage.exists(key), key).rejects.toThrow(InvalidStorageKeyError);
         await expect(storage.delete(key), key).rejects.toThrow(InvalidStorageKeyError);

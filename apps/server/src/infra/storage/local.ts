@@ -2,9 +2,10 @@
 // is flushed, then renamed into place, so readers never see a half-written object.
 // The content type lives in a small sidecar under .meta/ (hidden names cannot be keys).
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { assertValidKey, contentTypeForKey, type Storage, type StoredObject } from './storage.ts';
+import { assertValidKey, contentTypeForKey, type Storage, type StoredObject, type StoredStream } from './storage.ts';
 
 const TMP = '.tmp';
 const META = '.meta';
@@ -19,8 +20,16 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
-    await this.writeAtomic(this.metaPath(key), Buffer.from(JSON.stringify({ contentType })));
-    await this.writeAtomic(this.path(key), body);
+    await this.writeAtomic(this.metaPath(key), bufferInto(Buffer.from(JSON.stringify({ contentType }))));
+    await this.writeAtomic(this.path(key), bufferInto(body));
+  }
+
+  async putFile(key: string, path: string, contentType: string): Promise<number> {
+    assertValidKey(key);
+    const { size } = await stat(path);
+    await this.writeAtomic(this.metaPath(key), bufferInto(Buffer.from(JSON.stringify({ contentType }))));
+    await this.writeAtomic(this.path(key), copyInto(path));
+    return size;
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -33,6 +42,27 @@ export class LocalStorage implements Storage {
       throw err;
     }
     return { body, contentType: await this.contentType(key), size: body.length };
+  }
+
+  async getStream(key: string): Promise<StoredStream | null> {
+    assertValidKey(key);
+    let fh;
+    try {
+      fh = await open(this.path(key), 'r');
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+    // Opened first, so a delete meanwhile cannot cut the stream short.
+    try {
+      const st = await fh.stat();
+      if (st.isFile()) return { stream: fh.createReadStream(), contentType: await this.contentType(key), size: st.size };
+    } catch (err) {
+      await fh.close();
+      throw err;
+    }
+    await fh.close();
+    return null;
   }
 
   async delete(key: string): Promise<void> {
@@ -106,18 +136,12 @@ export class LocalStorage implements Storage {
     return contentTypeForKey(key);
   }
 
-  private async writeAtomic(target: string, body: Buffer): Promise<void> {
+  private async writeAtomic(target: string, fill: (tmp: string) => Promise<void>): Promise<void> {
     const tmpDir = join(this.root, TMP);
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
     try {
-      const fh = await open(tmp, 'wx', 0o640);
-      try {
-        await fh.writeFile(body);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
+      await fill(tmp);
       // A delete may remove the target's folder the moment it empties (pruneEmpty): make it again and retry.
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -133,6 +157,33 @@ export class LocalStorage implements Storage {
       throw err;
     }
   }
+}
+
+/** Writes `body` to a new temp file and flushes it. */
+function bufferInto(body: Buffer): (tmp: string) => Promise<void> {
+  return async (tmp) => {
+    const fh = await open(tmp, 'wx', 0o640);
+    try {
+      await fh.writeFile(body);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  };
+}
+
+/** Copies the file at `src` to a new temp file (the kernel streams it) and flushes it. */
+function copyInto(src: string): (tmp: string) => Promise<void> {
+  return async (tmp) => {
+    await copyFile(src, tmp, constants.COPYFILE_EXCL);
+    await chmod(tmp, 0o640);
+    const fh = await open(tmp, 'r+');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+  };
 }
 
 function isNotFound(err: unknown): boolean {

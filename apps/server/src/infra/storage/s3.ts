@@ -9,7 +9,10 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertValidKey, contentTypeForKey, type Storage, type StoredObject } from './storage.ts';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { assertValidKey, contentTypeForKey, type Storage, type StoredObject, type StoredStream } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -49,6 +52,30 @@ export class S3Storage implements Storage {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentType: contentType, ContentLength: body.length }),
     );
+  }
+
+  /** One PUT, streamed from the file (S3 takes up to 5 GB so). */
+  async putFile(key: string, path: string, contentType: string): Promise<number> {
+    assertValidKey(key);
+    const { size } = await stat(path);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: createReadStream(path), ContentType: contentType, ContentLength: size }),
+    );
+    return size;
+  }
+
+  async getStream(key: string): Promise<StoredStream | null> {
+    assertValidKey(key);
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
+      const stream = out.Body;
+      // In Node the SDK's body is an http response, a Readable.
+      if (!(stream instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
+      return { stream, contentType: out.ContentType || contentTypeForKey(key), size: out.ContentLength ?? 0 };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
   }
 
   async get(key: string): Promise<StoredObject | null> {

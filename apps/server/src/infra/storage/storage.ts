@@ -1,9 +1,17 @@
 // The Storage interface every adapter implements, and the rules for keys.
 // Keys are always generated here (newStorageKey), never taken from a client's file name.
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 export interface StoredObject {
   body: Buffer;
+  contentType: string;
+  size: number;
+}
+
+/** An object read as a stream, for those too large to hold in memory whole (data exports). */
+export interface StoredStream {
+  stream: Readable;
   contentType: string;
   size: number;
 }
@@ -12,8 +20,12 @@ export interface Storage {
   readonly kind: 'local' | 's3';
   /** Writes the whole object; a reader sees the old object or the new one, never a part. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Writes the file at `path` as the object, streamed; as atomic as put. Resolves to its size. */
+  putFile(key: string, path: string, contentType: string): Promise<number>;
   /** The object, or null when there is none under that key. */
   get(key: string): Promise<StoredObject | null>;
+  /** The object as a stream, or null when there is none under that key. */
+  getStream(key: string): Promise<StoredStream | null>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

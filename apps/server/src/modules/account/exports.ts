@@ -1,13 +1,13 @@
 // "Download my data": a job gathers every module's section (registry.ts) into data.json and
-// copies every file still held into one ZIP under exports/<uid>/, downloadable by its owner
-// for EXPORT_TTL_HOURS, then removed by the retention sweep.
+// copies every file still held into one ZIP (export-zip.ts) under exports/<uid>/, downloadable by
+// its owner for EXPORT_TTL_HOURS, then removed by the retention sweep.
 import { randomUUID } from 'node:crypto';
-import { strToU8, zipSync, type Zippable } from 'fflate';
 import { z } from 'zod';
 import type { DataExport } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { defineJob, type JobQueue, type Json } from '../../infra/queue/index.ts';
-import type { Storage } from '../../infra/storage/index.ts';
+import type { Storage, StoredStream } from '../../infra/storage/index.ts';
+import { storeZip } from './export-zip.ts';
 import type { AccountDataRegistry, Eraser } from './registry.ts';
 import type { AccountRepository, ExportRow } from './repository.ts';
 
@@ -44,12 +44,12 @@ export class DataExportService {
   }
 
   /** The caller's finished, unexpired ZIP; 404 for anyone else's. */
-  async download(id: string, uid: string): Promise<{ body: Buffer; row: ExportRow }> {
+  async download(id: string, uid: string): Promise<{ file: StoredStream; row: ExportRow }> {
     const row = await this.repo.findExport(id);
     if (!row || row.uid !== uid || row.status !== 'done' || !row.storage_key || row.expires_at <= this.now()) throw notFound();
-    const file = await this.storage.get(row.storage_key);
+    const file = await this.storage.getStream(row.storage_key);
     if (!file) throw notFound();
-    return { body: file.body, row };
+    return { file, row };
   }
 
   /** The job handler; a re-run rebuilds the same key, so it never leaves two ZIPs. */
@@ -66,22 +66,15 @@ export class DataExportService {
       for (const k of part.keys) keys.add(k);
       await report(0.05 + (0.25 * (i + 1)) / sections.length);
     }
-    const zip: Zippable = { 'data.json': strToU8(JSON.stringify(data, null, 2)) };
-    let done = 0;
-    for (const key of keys) {
-      const file = await this.storage.get(key);
-      // Images are already compressed: stored as they are (level 0).
-      if (file) zip[`files/${key}`] = [new Uint8Array(file.body), { level: 0 }];
-      done += 1;
-      if (done % 5 === 0 || done === keys.size) await report(0.3 + (0.6 * done) / keys.size);
-    }
-    const body = Buffer.from(zipSync(zip, { level: 6 }));
     const key = `exports/${row.uid}/${exportId}.zip`;
-    await this.storage.put(key, body, 'application/zip');
+    const contents = { data: Buffer.from(JSON.stringify(data, null, 2)), keys: [...keys] };
+    const size = await storeZip(this.storage, key, contents, async (done) => {
+      if (done % 5 === 0 || done === keys.size) await report(0.3 + (0.6 * done) / keys.size);
+    });
     const at = this.now();
-    await this.repo.updateExport(exportId, { status: 'done', storage_key: key, size: body.length, completed_at: at, expires_at: at + this.ttlMs });
+    await this.repo.updateExport(exportId, { status: 'done', storage_key: key, size, completed_at: at, expires_at: at + this.ttlMs });
     await report(1);
-    return { exportId, status: 'done', size: body.length };
+    return { exportId, status: 'done', size };
   }
 
   async markFailed(exportId: string, message: string): Promise<void> {

@@ -79,13 +79,14 @@ export async function accountRoutes(app: FastifyInstance, account: AccountServic
 
   app.get('/app/api/account/exports/:id/download', { config: { auth: 'user' } }, async (req, reply) => {
     const { id } = parseParams(z.object({ id: z.string().uuid() }), req.params);
-    const { body, row } = await exportsService.download(id, requireUser(req).uid);
+    const { file, row } = await exportsService.download(id, requireUser(req).uid);
     const day = new Date(row.completed_at ?? row.created_at).toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'application/zip')
       .header('Cache-Control', 'private, no-store')
       .header('Content-Disposition', `attachment; filename="visage-my-data-${day}.zip"`)
-      .send(body);
+      .header('Content-Length', file.size)
+      .send(file.stream);
   });
 
   // "Delete my account": confirmed by typing the account's e-mail; signs this browser out.

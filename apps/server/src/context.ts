@@ -72,6 +72,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   let stopSweeper: (() => Promise<void>) | null = null;
 
   let closing: Promise<void> | null = null;
+  const stopSeeding = new AbortController();
+  let seeding: Promise<unknown> = Promise.resolve();
   const ctx: AppContext = {
     config,
     version: process.env.npm_package_version ?? '0.1.0',
@@ -89,11 +91,14 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     account,
     close() {
       closing ??= (async () => {
+        stopSeeding.abort();
         await stopSweeper?.();
         await queue.stop(config.SHUTDOWN_GRACE_MS);
         await queue.close();
         await engine.close();
         await content.close();
+        // A demo photo being analysed failed with its engine: settled before the database goes.
+        await seeding;
         await storage.close();
         await db.destroy();
       })();
@@ -117,7 +122,12 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       stopSweeper = startSweeper(sweep, config.RETENTION_SWEEP_SECONDS * 1000, log.child({ component: 'retention' }));
     }
     // In the background: the server answers while the demo photos are analysed (a few seconds).
-    if (config.DEMO_CONTENT) void seedDemoCatalogue(catalogue, log).catch((err: unknown) => log.error({ err }, 'demo catalogue seeding failed'));
+    if (config.DEMO_CONTENT) {
+      seeding = seedDemoCatalogue(catalogue, log, undefined, stopSeeding.signal).catch((err: unknown) => {
+        if (stopSeeding.signal.aborted) log.debug({ err }, 'demo catalogue seeding stopped by shutdown');
+        else log.error({ err }, 'demo catalogue seeding failed');
+      });
+    }
   } catch (err) {
     await ctx.close().catch(() => undefined);
     throw err;

@@ -8,6 +8,8 @@ import { pino } from 'pino';
 import type { CatalogueEntry } from '@visage/contracts';
 import { makeApp, type TestApp } from '../auth/support/app.ts';
 import { DEMO_PROSHOOT_DIR, readManifest, seedDemoCatalogue } from '../../src/modules/catalogue/seed.ts';
+import type { CatalogueService } from '../../src/modules/catalogue/service.ts';
+import { lazyEngine } from '../../src/modules/swaps/index.ts';
 import { signUpAs } from './support.ts';
 
 let t: TestApp;
@@ -55,4 +57,29 @@ describe('demo Proshoot catalogue', () => {
     const rows = await t.ctx.db.selectFrom('catalogue_entries').select('id').execute();
     expect(rows.map((r) => r.id).sort()).toEqual(['demo-01', 'demo-02', 'demo-03']);
   }, 60_000);
+
+  it('stops between photos when the server shuts down, and goes on at the next start', async () => {
+    const log = pino({ level: 'silent' });
+    await t.ctx.db.deleteFrom('catalogue_seeds').execute();
+    await t.ctx.db.deleteFrom('catalogue_entries').execute();
+    const stop = new AbortController();
+    const catalogue = t.ctx.catalogue;
+    // Shutdown arrives while the first photo is being added.
+    const stopping = Object.assign(Object.create(catalogue) as CatalogueService, {
+      seedOne: async (...args: Parameters<CatalogueService['seedOne']>) => {
+        stop.abort();
+        return catalogue.seedOne(...args);
+      },
+    });
+    expect(await seedDemoCatalogue(stopping, log, dir, stop.signal)).toBe(1);
+    expect(await catalogue.isSeeded('demo-proshoot-v1')).toBe(false);
+    expect(await seedDemoCatalogue(catalogue, log, dir)).toBe(2);
+    expect(await catalogue.isSeeded('demo-proshoot-v1')).toBe(true);
+  }, 60_000);
+
+  it('refuses engine work once the engine is closed, rather than starting a new pool', async () => {
+    const engine = lazyEngine(1, 500);
+    await engine.close();
+    await expect(engine.describe(readFileSync(join(dir, readManifest(dir)[0]!.file)))).rejects.toMatchObject({ code: 'pool_closed' });
+  });
 });

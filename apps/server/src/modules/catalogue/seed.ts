@@ -25,14 +25,18 @@ export function readManifest(dir = DEMO_PROSHOOT_DIR): Array<{ file: string; att
   }));
 }
 
-/** Seeds the Proshoot catalogue once; returns how many photos were added. */
-export async function seedDemoCatalogue(catalogue: CatalogueService, log: Logger, dir = DEMO_PROSHOOT_DIR): Promise<number> {
+/**
+ * Seeds the Proshoot catalogue once; returns how many photos were added. Stops between photos once
+ * `stop` is aborted (the server shutting down), to go on at the next start.
+ */
+export async function seedDemoCatalogue(catalogue: CatalogueService, log: Logger, dir = DEMO_PROSHOOT_DIR, stop?: AbortSignal): Promise<number> {
   if (!existsSync(join(dir, 'MANIFEST.tsv'))) return 0;
   if (await catalogue.isSeeded(SEED)) return 0;
   let added = 0;
   const photos = readManifest(dir);
   // Oldest first, so the list (newest first) shows p01 at the top.
   for (const [i, { file, attrs }] of [...photos.entries()].reverse()) {
+    if (stop?.aborted) return added;
     const id = `demo-${String(i + 1).padStart(2, '0')}`;
     if (await catalogue.has(id)) continue;
     const problem = await catalogue.seedOne('proshoot', id, file, readFileSync(join(dir, file)), attrs);

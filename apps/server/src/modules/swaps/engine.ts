@@ -1,6 +1,6 @@
 // The face engine as the swap job sees it: one worker pool per process, started on first use
 // (or at start-up by warm()), so API-only processes never load the models.
-import { createEnginePool, type DescribeResult, type EnginePool } from '@visage/engine';
+import { createEnginePool, EngineError, type DescribeResult, type EnginePool } from '@visage/engine';
 import type { SwapEngine } from './ports.ts';
 
 /** What a saved face's check needs: each face found, and whether it is big enough to swap. */
@@ -18,13 +18,19 @@ export interface EngineHandle extends SwapEngine, FaceDetector {
 
 export function lazyEngine(size: number, maxWorkerRssMb: number): EngineHandle {
   let pool: EnginePool | null = null;
-  const get = () => (pool ??= createEnginePool({ size, maxWorkerRssMb }));
+  let closed = false;
+  // Once closed, a late call (a demo photo mid-seeding at shutdown) is refused, not given a new pool.
+  const get = () => {
+    if (closed) throw new EngineError('pool_closed');
+    return (pool ??= createEnginePool({ size, maxWorkerRssMb }));
+  };
   return {
-    swap: (opts) => get().swap(opts),
-    detect: (image) => get().detect(image),
+    swap: async (opts) => get().swap(opts),
+    detect: async (image) => get().detect(image),
     warm: () => void get(),
-    describe: (image) => get().describe(image),
+    describe: async (image) => get().describe(image),
     async close() {
+      closed = true;
       await pool?.close();
       pool = null;
     },

@@ -12,6 +12,7 @@ import { addAccountErasers, attachExportJob, createAccountModule, startSweeper, 
 import { billingAccountData } from './modules/billing/account-data.ts';
 import { facesAccountData } from './modules/faces/account-data.ts';
 import { FacesRepository } from './modules/faces/repository.ts';
+import { releaseFaceFile } from './modules/faces/service.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { useContentCheck } from './modules/swaps/image-intake.ts';
 import { attachSwapJob, createSwapResults, createSwapsService, lazyEngine, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
@@ -62,11 +63,12 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const content = createContentModule(config, overrides.explicitScore);
   useContentCheck(content.guard);
   const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
-  const results = createSwapResults({ db, storage, swaps, config });
+  const facesRepo = new FacesRepository(db);
+  const results = createSwapResults({ db, storage, swaps, config, releaseShared: (uid, key) => releaseFaceFile(facesRepo, storage, uid, key) });
   const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config });
   // What each module holds about a person: its export section and its eraser (one line per module).
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
-  account.registry.add(...facesAccountData(new FacesRepository(db), storage));
+  account.registry.add(...facesAccountData(facesRepo, storage));
   account.registry.add(...billingAccountData(billing, new UsersRepository(db)));
   addAccountErasers(account, storage);
   let stopSweeper: (() => Promise<void>) | null = null;
@@ -117,6 +119,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       // Swaps waiting without a job are enqueued; those whose job ended or vanished are failed.
       const fixed = await swaps.reconcile();
       if (fixed.requeued || fixed.failed) log.info(fixed, 'swaps reconciled with their jobs');
+      const exportsFailed = await account.exports.reconcile();
+      if (exportsFailed) log.info({ failed: exportsFailed }, 'data exports reconciled with their jobs');
       // Retention: uploads past UPLOAD_RETENTION_HOURS and expired exports, in every worker process.
       const sweep = async () => [await results.sweep(), await account.exports.sweepExpired()];
       stopSweeper = startSweeper(sweep, config.RETENTION_SWEEP_SECONDS * 1000, log.child({ component: 'retention' }));

@@ -97,6 +97,10 @@ describe('saved faces', () => {
     expect(await t.ctx.storage.exists(row!.source_key)).toBe(true);
     const gone = await t.app.inject({ method: 'DELETE', url: `/app/api/user/face/${op.uid}/nothing`, headers: { cookie: op.cookie } });
     expect(gone.statusCode).toBe(404);
+    // ...until the last swap made from it is deleted: then the file goes too.
+    const swapGone = await t.app.inject({ method: 'DELETE', url: `/app/api/swaps/${op.uid}/${row!.id}`, headers: { cookie: op.cookie } });
+    expect(swapGone.statusCode).toBe(204);
+    expect(await t.ctx.storage.exists(row!.source_key)).toBe(false);
   }, 180_000);
 });
 

@@ -85,12 +85,15 @@ export function accountDataSections(users: UsersRepository, repo: AccountReposit
   ];
 }
 
-/** Avatar and export files (their rows go with the account's own rows). */
+/**
+ * Avatar and export files (their rows go with the account's own rows), and any saved-face photo
+ * left without its row (a face removed while a swap still read it).
+ */
 export function accountFilesEraser(storage: Storage): Eraser {
   return {
     name: 'account-files',
     async erase(uid) {
-      for (const prefix of [`avatars/${uid}/`, `exports/${uid}/`]) {
+      for (const prefix of [`avatars/${uid}/`, `exports/${uid}/`, `faces/${uid}/`]) {
         for (const key of await storage.list(prefix)) await storage.delete(key);
       }
     },

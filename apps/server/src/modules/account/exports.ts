@@ -25,16 +25,20 @@ export class DataExportService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Starts an export, or returns the one already being built. */
+  /** Starts an export, or returns the one already being built (one per account: a unique index). */
   async create(uid: string): Promise<DataExport> {
-    const pending = (await this.repo.listExports(uid)).find((e) => e.status === 'queued' || e.status === 'running');
-    if (pending) return this.toApi(pending);
-    const id = randomUUID();
-    const now = this.now();
-    const row: ExportRow = { id, uid, status: 'queued', job_id: `export-${id}`, storage_key: null, size: null, error: null, created_at: now, completed_at: null, expires_at: now + this.ttlMs };
-    await this.repo.insertExport(row);
-    await this.queue.enqueue(exportJob, { exportId: id }, { jobId: row.job_id });
-    return this.toApi(row);
+    // A request losing the race to insert returns the winner's export (looked for again).
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const pending = (await this.repo.listExports(uid)).find((e) => e.status === 'queued' || e.status === 'running');
+      if (pending) return this.toApi(pending);
+      const id = randomUUID();
+      const now = this.now();
+      const row: ExportRow = { id, uid, status: 'queued', job_id: `export-${id}`, storage_key: null, size: null, error: null, created_at: now, completed_at: null, expires_at: now + this.ttlMs };
+      if (!(await this.repo.insertExport(row))) continue;
+      await this.queue.enqueue(exportJob, { exportId: id }, { jobId: row.job_id });
+      return this.toApi(row);
+    }
+    throw new AppError(409, 'export_busy', 'Your data export is being prepared. Please try again in a moment.');
   }
 
   async list(uid: string): Promise<DataExport[]> {
@@ -77,15 +81,35 @@ export class DataExportService {
     return { exportId, status: 'done', size };
   }
 
+  /** The job's onFailed hook: an export still queued or running fails (a finished one is left). */
   async markFailed(exportId: string, message: string): Promise<void> {
-    await this.repo.updateExport(exportId, { status: 'failed', error: message.slice(0, 500), completed_at: this.now() });
+    await this.repo.failExport(exportId, message.slice(0, 500), this.now());
   }
 
-  /** Removes exports past their time: file, row and job. Idempotent. */
+  /**
+   * At start: an export queued or running whose job has ended or vanished (a worker lost on its
+   * last attempt, a crash between the row and the job) is failed, so its owner can start another.
+   */
+  async reconcile(batch = 200): Promise<number> {
+    let failed = 0;
+    let after: ExportRow | undefined;
+    for (;;) {
+      const rows = await this.repo.pendingExports(batch, after);
+      for (const row of rows) {
+        const job = await this.queue.get(row.job_id);
+        if ((!job || job.status === 'done' || job.status === 'failed') && (await this.repo.failExport(row.id, 'The export was interrupted.', this.now()))) failed += 1;
+      }
+      if (rows.length < batch) return failed;
+      after = rows.at(-1);
+    }
+  }
+
+  /** Removes exports past their time: file, row and job. Idempotent; one still running is left for a later sweep. */
   async sweepExpired(batch = 100): Promise<number> {
     let removed = 0;
+    let after: ExportRow | undefined;
     for (;;) {
-      const rows = await this.repo.expiredExports(this.now(), batch);
+      const rows = await this.repo.expiredExports(this.now(), batch, after);
       for (const row of rows) {
         if (row.status === 'running' || !(await this.queue.remove(row.job_id))) continue;
         if (row.storage_key) await this.storage.delete(row.storage_key);
@@ -93,6 +117,7 @@ export class DataExportService {
         removed += 1;
       }
       if (rows.length < batch) return removed;
+      after = rows.at(-1);
     }
   }
 

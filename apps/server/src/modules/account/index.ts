@@ -41,13 +41,9 @@ export function addAccountErasers(mod: AccountModule, storage: Storage): void {
 }
 
 export function attachExportJob(jobs: JobRegistry, exports: DataExportService): void {
-  jobs.handle(exportJob, async ({ exportId }, job) => {
-    try {
-      return await exports.run(exportId, (progress) => job.reportProgress(Number(progress.toFixed(3))));
-    } catch (err) {
-      if (job.attempt >= (exportJob.maxAttempts ?? 1)) await exports.markFailed(exportId, err instanceof Error ? err.message : String(err));
-      throw err;
-    }
+  jobs.handle(exportJob, async ({ exportId }, job) => exports.run(exportId, (progress) => job.reportProgress(Number(progress.toFixed(3)))), {
+    // Any terminal failure, a last attempt's worker lost included, fails the export, so its owner can start another.
+    onFailed: ({ exportId }, error) => exports.markFailed(exportId, error),
   });
 }
 

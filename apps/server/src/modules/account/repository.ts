@@ -33,8 +33,23 @@ export class AccountRepository {
   }
 
   // Exports ----------------------------------------------------------------------
-  async insertExport(row: ExportRow): Promise<void> {
-    await this.db.insertInto('data_exports').values(row).execute();
+  /** Inserts the export unless the account has one queued or running (a unique index): false then. */
+  async insertExport(row: ExportRow): Promise<boolean> {
+    const res = await this.db.insertInto('data_exports').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Exports queued or running, oldest first, after `after` (start-up reconcile pages through them). */
+  async pendingExports(limit: number, after?: Pick<ExportRow, 'created_at' | 'id'>): Promise<ExportRow[]> {
+    let q = this.db.selectFrom('data_exports').selectAll().where('status', 'in', ['queued', 'running']);
+    if (after) q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    return q.orderBy('created_at').orderBy('id').limit(limit).execute();
+  }
+
+  /** Fails an export still queued or running; false when it had ended (done, failed or gone). */
+  async failExport(id: string, error: string, at: number): Promise<boolean> {
+    const res = await this.db.updateTable('data_exports').set({ status: 'failed', error, completed_at: at }).where('id', '=', id).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
   }
 
   async findExport(id: string): Promise<ExportRow | undefined> {
@@ -49,8 +64,11 @@ export class AccountRepository {
     await this.db.updateTable('data_exports').set(patch).where('id', '=', id).execute();
   }
 
-  async expiredExports(now: number, limit: number): Promise<ExportRow[]> {
-    return this.db.selectFrom('data_exports').selectAll().where('expires_at', '<=', now).limit(limit).execute();
+  /** Expired exports in (expires_at, id) order after `after`: the sweep pages past those it must leave. */
+  async expiredExports(now: number, limit: number, after?: Pick<ExportRow, 'expires_at' | 'id'>): Promise<ExportRow[]> {
+    let q = this.db.selectFrom('data_exports').selectAll().where('expires_at', '<=', now);
+    if (after) q = q.where((eb) => eb.or([eb('expires_at', '>', after.expires_at), eb.and([eb('expires_at', '=', after.expires_at), eb('id', '>', after.id)])]));
+    return q.orderBy('expires_at').orderBy('id').limit(limit).execute();
   }
 
   async deleteExport(id: string): Promise<void> {

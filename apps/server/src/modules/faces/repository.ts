@@ -35,6 +35,12 @@ export class FacesRepository {
     return row;
   }
 
+  /** Whether a saved face of `uid` holds this key. */
+  async keyOwned(uid: string, key: string): Promise<boolean> {
+    const row = await this.db.selectFrom('saved_faces').select('id').where('uid', '=', uid).where('key', '=', key).limit(1).executeTakeFirst();
+    return !!row;
+  }
+
   /** Whether any swap still reads this key as its face (then the file is kept). */
   async keyInUse(uid: string, key: string): Promise<boolean> {
     const row = await this.db.selectFrom('swaps').select('id').where('uid', '=', uid).where('source_key', '=', key).limit(1).executeTakeFirst();

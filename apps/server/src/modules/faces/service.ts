@@ -94,10 +94,18 @@ export class FacesService {
     await this.dropFile(uid, row.key);
   }
 
-  /** A swap made with the face still reads its file (queued, or re-run): keep it then. */
-  private async dropFile(uid: string, key: string): Promise<void> {
-    if (!(await this.repo.keyInUse(uid, key))) await this.storage.delete(key);
+  private dropFile(uid: string, key: string): Promise<void> {
+    return releaseFaceFile(this.repo, this.storage, uid, key);
   }
+}
+
+/**
+ * Deletes a face photo once nothing holds it: a swap made with the face reads its file (queued,
+ * or re-run), so a face removed meanwhile keeps it until the last such swap is deleted.
+ */
+export async function releaseFaceFile(repo: FacesRepository, storage: FaceStore, uid: string, key: string): Promise<void> {
+  if (!key.startsWith(`faces/${uid}/`)) return;
+  if (!(await repo.keyOwned(uid, key)) && !(await repo.keyInUse(uid, key))) await storage.delete(key);
 }
 
 const exists = (id: string) => new AppError(409, 'face_exists', `A face with the id "${id}" exists already. Replace it?`, { field: 'id' });

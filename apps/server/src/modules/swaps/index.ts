@@ -31,8 +31,8 @@ export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQ
   return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, users, deps.config.MAX_IMAGE_PIXELS);
 }
 
-export function createSwapResults(deps: { db: Db; storage: Storage; swaps: SwapsService; config: Config }): SwapResultsService {
-  return new SwapResultsService(new SwapDataRepository(deps.db), deps.storage, deps.swaps, deps.config.UPLOAD_RETENTION_HOURS * 3600_000);
+export function createSwapResults(deps: { db: Db; storage: Storage; swaps: SwapsService; config: Config; releaseShared?: (uid: string, key: string) => Promise<void> }): SwapResultsService {
+  return new SwapResultsService(new SwapDataRepository(deps.db), deps.storage, deps.swaps, deps.config.UPLOAD_RETENTION_HOURS * 3600_000, deps.releaseShared);
 }
 
 /** The swaps' export section and eraser, for the account data registry. */

@@ -21,6 +21,8 @@ export class SwapResultsService {
     private readonly storage: Storage,
     private readonly swaps: SwapsService,
     private readonly retentionMs: number,
+    /** A shared key (a saved face's photo) a deleted swap read: its owner module drops it if nothing else holds it. */
+    private readonly releaseShared: (uid: string, key: string) => Promise<void> = async () => {},
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -29,9 +31,13 @@ export class SwapResultsService {
     const row = await this.swaps.get(id);
     if (!row || row.uid !== uid) throw notFound();
     if (row.status === 'queued' || row.status === 'running') throw new AppError(409, 'swap_in_progress', 'This swap is still running.');
+    // Its own files first: should a delete fail, the row stays and the swap can be deleted again.
+    // Uploads a bulk sibling may share are counted once the row is gone (two deletes at once both see it).
+    await this.deleteKeys([row.result_key, row.thumb_key]);
     await this.repo.deleteById(id);
     this.swaps.changed(uid);
-    await this.deleteKeys([row.result_key, row.thumb_key, ...(await this.unreferencedUploads(row))]);
+    await this.deleteKeys(await this.unreferencedUploads(row));
+    if (row.source_key.startsWith('faces/')) await this.releaseShared(uid, row.source_key);
   }
 
   /** The target photo of the caller's done swap, while retention keeps it. */

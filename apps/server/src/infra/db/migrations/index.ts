@@ -11,6 +11,7 @@ import * as m0006 from './0006_catalogues.ts';
 import * as m0007 from './0007_saved_faces.ts';
 import * as m0008 from './0008_billing.ts';
 import * as m0009 from './0009_account_data.ts';
+import * as m0010 from './0010_one_pending_export.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_saved_faces': m0007,
   '0008_billing': m0008,
   '0009_account_data': m0009,
+  '0010_one_pending_export': m0010,
 };

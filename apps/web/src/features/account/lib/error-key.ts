@@ -7,6 +7,7 @@ const KNOWN = new Set([
   'common_password',
   'email_mismatch',
   'erasure_busy',
+  'export_busy',
   'invalid_image_type',
   'corrupt_image',
   'image_too_large',

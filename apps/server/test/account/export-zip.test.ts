@@ -1,10 +1,13 @@
 // The data export's archive on every storage adapter: streamed file by file, whole or not at all.
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../../src/infra/storage/index.ts';
-import { storeZip } from '../../src/modules/account/export-zip.ts';
+import { removeStaleTemp, STALE_TEMP_MS, storeZip } from '../../src/modules/account/export-zip.ts';
 import { storageTargets } from '../support/storages.ts';
 
 for (const target of storageTargets) {
@@ -48,3 +51,21 @@ for (const target of storageTargets) {
     });
   });
 }
+
+describe('archive temp folders', () => {
+  it('removes those a dead build left a day ago, and keeps those being written', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'visage-tmproot-'));
+    try {
+      const old = join(root, 'visage-export-old'), fresh = join(root, 'visage-export-new'), other = join(root, 'someone-else');
+      for (const dir of [old, fresh, other]) mkdirSync(dir);
+      writeFileSync(join(old, 'export.zip'), 'partial');
+      const now = Date.now();
+      const dayAgo = new Date(now - STALE_TEMP_MS - 60_000);
+      for (const dir of [old, other]) utimesSync(dir, dayAgo, dayAgo);
+      expect(await removeStaleTemp(now, root)).toBe(1);
+      expect([existsSync(old), existsSync(fresh), existsSync(other)]).toEqual([false, true, true]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

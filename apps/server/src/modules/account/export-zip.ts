@@ -2,12 +2,16 @@
 // goes to a temp file and is then stored from it. No photo or archive is ever whole in memory (a
 // gallery of thousands of photos is gigabytes), and past 4 GB the archive turns ZIP64 (yazl).
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { Storage } from '../../infra/storage/index.ts';
+
+const TEMP_PREFIX = 'visage-export-';
+/** A temp folder older than this belongs to a build whose process died (a forced exit at shutdown). */
+export const STALE_TEMP_MS = 24 * 3600_000;
 
 export interface ZipContents {
   /** data.json's bytes (deflated in the archive). */
@@ -18,7 +22,7 @@ export interface ZipContents {
 
 /** Builds the archive and stores it under `key`; resolves to its size. `onFile` follows the files copied. */
 export async function storeZip(storage: Storage, key: string, contents: ZipContents, onFile: (done: number) => Promise<void>): Promise<number> {
-  const dir = await mkdtemp(join(tmpdir(), 'visage-export-'));
+  const dir = await mkdtemp(join(tmpdir(), TEMP_PREFIX));
   try {
     const path = join(dir, 'export.zip');
     const zip = new ZipFile();
@@ -43,4 +47,18 @@ export async function storeZip(storage: Storage, key: string, contents: ZipConte
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Removes archive temp folders left by builds that died; returns how many. */
+export async function removeStaleTemp(now: number, root = tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(root)) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const path = join(root, name);
+    const st = await stat(path).catch(() => null);
+    if (!st?.isDirectory() || now - st.mtimeMs < STALE_TEMP_MS) continue;
+    await rm(path, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }

@@ -7,7 +7,7 @@ import type { DataExport } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { defineJob, type JobQueue, type Json } from '../../infra/queue/index.ts';
 import type { Storage, StoredStream } from '../../infra/storage/index.ts';
-import { storeZip } from './export-zip.ts';
+import { removeStaleTemp, storeZip } from './export-zip.ts';
 import type { AccountDataRegistry, Eraser } from './registry.ts';
 import type { AccountRepository, ExportRow } from './repository.ts';
 
@@ -106,6 +106,7 @@ export class DataExportService {
 
   /** Removes exports past their time: file, row and job. Idempotent; one still running is left for a later sweep. */
   async sweepExpired(batch = 100): Promise<number> {
+    await removeStaleTemp(this.now());
     let removed = 0;
     let after: ExportRow | undefined;
     for (;;) {

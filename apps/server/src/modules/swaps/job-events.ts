@@ -10,6 +10,12 @@ export type JobWatch = Pick<JobQueue, 'get' | 'subscribe'>;
 
 const POLL_MS = 1000;
 const HEARTBEAT_MS = 15_000;
+/**
+ * Streams one account may hold open in a process: each polls the database every second, so
+ * without a cap one person could open thousands. A page follows one swap at a time; a refused
+ * stream makes the page read the swap's status every few seconds instead.
+ */
+export const MAX_STREAMS_PER_USER = 8;
 
 export async function currentEvent(swapId: string, jobId: string, swaps: SwapsService, jobs: JobWatch): Promise<JobEvent> {
   const row = await swaps.get(swapId);
@@ -41,9 +47,10 @@ export async function currentEvent(swapId: string, jobId: string, swaps: SwapsSe
  * the browser's EventSource reconnects, to another instance or to a restarted one.
  */
 export class OpenStreams {
-  private readonly open = new Set<() => void>();
-  add(end: () => void): void {
-    this.open.add(end);
+  /** Each open stream's end, with the account that opened it. */
+  private readonly open = new Map<() => void, string>();
+  add(end: () => void, uid: string): void {
+    this.open.set(end, uid);
   }
   delete(end: () => void): void {
     this.open.delete(end);
@@ -51,15 +58,20 @@ export class OpenStreams {
   get size(): number {
     return this.open.size;
   }
+  countFor(uid: string): number {
+    let n = 0;
+    for (const owner of this.open.values()) if (owner === uid) n += 1;
+    return n;
+  }
   endAll(): void {
-    for (const end of [...this.open]) end();
+    for (const end of [...this.open.keys()]) end();
   }
 }
 
 export function streamJobEvents(
   req: FastifyRequest,
   reply: FastifyReply,
-  ids: { swapId: string; jobId: string; ownerUid?: string },
+  ids: { swapId: string; jobId: string; ownerUid?: string; viewerUid: string },
   swaps: SwapsService,
   jobs: JobWatch,
   streams: OpenStreams,
@@ -89,7 +101,7 @@ export function streamJobEvents(
     // At shutdown the socket must go too (a kept-alive one would hold the server's close).
     if (!res.writableEnded) res.end(() => (res.socket as { destroySoon?: () => void } | null)?.destroySoon?.());
   };
-  streams.add(finish);
+  streams.add(finish, ids.viewerUid);
   const check = async (): Promise<void> => {
     if (closed) return;
     if (checking) {

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
 import { readUploadForm, rejectOversizedBody } from './upload-form.ts';
-import { OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
+import { MAX_STREAMS_PER_USER, OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
 import { sendFile } from '../../http/send-file.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
@@ -55,6 +55,7 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
     const { id } = parseParams(jobParams, req.params);
     const user = requireUser(req);
     const row = await swaps.findByJob(id, user.uid, hasRole(user, 'operator'));
-    streamJobEvents(req, reply, { swapId: row.id, jobId: id, ownerUid: row.uid }, swaps, jobs, streams);
+    if (streams.countFor(user.uid) >= MAX_STREAMS_PER_USER) throw new AppError(429, 'too_many_streams', 'Too many progress streams are open. Close other tabs and try again.');
+    streamJobEvents(req, reply, { swapId: row.id, jobId: id, ownerUid: row.uid, viewerUid: user.uid }, swaps, jobs, streams);
   });
 }

@@ -57,6 +57,16 @@ test.describe('a result in the viewer', () => {
     const bytes = readFileSync((await download.path())!);
     expect(bytes.includes(Buffer.from('compositeWithTrainedAlgorithmicMedia'))).toBe(true);
 
+    // On a phone the actions show as icons, and the close button stays on screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const close = viewer.getByRole('button', { name: 'Close' });
+    for (const control of [close, viewer.getByTestId('viewer-download'), viewer.getByTestId('viewer-delete')]) {
+      const box = (await control.boundingBox())!;
+      expect(box.width).toBeGreaterThan(30);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/viewer-phone.png` });
+
     // Delete: asked once, then gone from the gallery.
     await viewer.getByTestId('viewer-delete').click();
     await expect(viewer.getByTestId('viewer-delete-confirm')).toContainText('Delete this result? This cannot be undone.');
@@ -81,6 +91,12 @@ test.describe('your data on the account page', () => {
     await expect(page.getByTestId('account-sessions')).toContainText('This device');
     await expect(page.getByTestId('account-consent')).toContainText('version');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/account-page.png`, fullPage: true });
+
+    // A new name is saved, and says so.
+    await page.getByLabel('First Name', { exact: true }).fill('Ada-Grace');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible();
+    await expect(page.getByLabel('First Name', { exact: true })).toHaveValue('Ada-Grace');
 
     await page.getByTestId('account-export-start').click();
     const link = page.getByTestId('account-export-download');

@@ -152,7 +152,10 @@ test('the swap browser: infinite scroll over 250 swaps, filter back to page 1, r
       }, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(n);
   await scrollUntil(101);
-  await expect(tiles).toHaveCount(200);
+  // Pages come 100 at a time; the third may follow at once when the window is still near the
+  // bottom as page 2 arrives (seen once with two suites running), which the product rightly does.
+  await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(200);
+  expect([200, 253]).toContain(await tiles.count());
   await expect(page.getByTestId('browser-filter-floating')).toBeVisible();
   await scrollUntil(201);
   await expect(tiles).toHaveCount(253);

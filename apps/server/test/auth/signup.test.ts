@@ -52,7 +52,7 @@ describe('e-mail sign-up', () => {
     expect(parsed.usage).toBe(0);
     expect(parsed.resetDate).toBe(nextMonthFirst());
     const p = parsed.profile;
-    expect(p.nom).toBe('Jean-luc De La Fontaine');
+    expect(p.nom).toBe('Jean-Luc De La Fontaine');
     expect(p.prenom).toBe("O'neil Smith");
     expect(p.email).toBe(email.toLowerCase());
     expect(p.pic).toBe('/app/api/avatars/default.svg');

@@ -6,13 +6,17 @@ import { effectivePlan, planStatusOf } from '../billing/plan.ts';
 /** Served by users/routes.ts; every new e-mail account starts with it. */
 export const DEFAULT_AVATAR_PATH = '/app/api/avatars/default.svg';
 
-/** 'jean-luc  DE la fontaine' → 'Jean-luc De La Fontaine' (capitalised word by word, spaces collapsed). */
+/**
+ * 'jean-luc  DE la fontaine' → 'Jean-Luc De La Fontaine': capitalised word by word, each part of a
+ * hyphenated name a word (French compound first names), spaces collapsed.
+ */
 export function capitalizeWords(value: string): string {
+  const word = (w: string) => w.charAt(0).toLocaleUpperCase() + w.slice(1).toLocaleLowerCase();
   return value
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((w) => w.charAt(0).toLocaleUpperCase() + w.slice(1).toLocaleLowerCase())
+    .map((w) => w.split('-').map(word).join('-'))
     .join(' ');
 }
 

@@ -33,7 +33,8 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
       {!account && !failed && <div role="status" aria-busy="true" />}
       {account && (
         <>
-          <ProfileSection key={`${account.firstName}|${account.lastName}`} account={account} onChanged={changed} />
+          {/* Not keyed by the name: a remount would drop the saved message. */}
+          <ProfileSection account={account} onChanged={changed} />
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />

@@ -7,6 +7,8 @@ export function DetailsSection({ account }: { account: AccountResponse }) {
   const { t, i18n } = useTranslation('account');
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
   const { plan, consent } = account;
+  // The reset date is a calendar day (YYYY-MM-DD, UTC), written like the dashboard's.
+  const resetOn = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${plan.resetDate}T00:00:00Z`));
   return (
     <section className={`card ${styles.section}`} aria-labelledby="account-details">
       <h2 id="account-details">{t('details.title')}</h2>
@@ -21,7 +23,7 @@ export function DetailsSection({ account }: { account: AccountResponse }) {
         <dd data-testid="account-plan">
           {t(`details.plans.${plan.subscription}`, { defaultValue: plan.subscription })}
           {' · '}
-          {plan.limit === null ? t('details.usageUnlimited', { used: plan.usage }) : t('details.usage', { used: plan.usage, limit: plan.limit, date: plan.resetDate })}
+          {plan.limit === null ? t('details.usageUnlimited', { used: plan.usage }) : t('details.usage', { used: plan.usage, limit: plan.limit, date: resetOn })}
         </dd>
         <dt>{t('details.consent')}</dt>
         <dd data-testid="account-consent">

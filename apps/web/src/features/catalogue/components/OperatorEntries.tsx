@@ -13,6 +13,9 @@ export function OperatorEntries({ kind, entries, players, onChanged }: Props) {
   const { t } = useTranslation('catalogue');
   const [editing, setEditing] = useState<{ id: string; meta: Metadata } | null>(null);
   const keys = metadataKeys(kind);
+  // The attributes in the page's language, as the filters show them.
+  const caption = (entry: CatalogueEntry) =>
+    [entry.playerName, ...(['gender', 'ageRange', 'hairColor'] as const).map((k) => entry[k] && t(`values.${k}.${entry[k]}`, { defaultValue: entry[k] }))].filter(Boolean).join(' · ');
 
   const save = async () => {
     if (!editing) return;
@@ -60,7 +63,7 @@ export function OperatorEntries({ kind, entries, players, onChanged }: Props) {
               </div>
             ) : (
               <div className={styles.actions}>
-                <span className={styles.note}>{[entry.playerName, entry.gender, entry.ageRange, entry.hairColor].filter(Boolean).join(' · ')}</span>
+                <span className={`${styles.note} ${styles.caption}`}>{caption(entry)}</span>
                 <button type="button" className="btn btn-secondary" onClick={() => setEditing({ id: entry.id, meta: Object.fromEntries(keys.map((k) => [k, String((entry as Record<string, unknown>)[k] ?? '')])) })}>
                   {t('admin.edit')}
                 </button>

@@ -71,7 +71,10 @@ export function OperatorUploadForm({ kind, players, onUploaded }: { kind: Catalo
       const added = answer.results.filter((r) => r.status === 'added').length;
       alertUser(added > 0 ? t('admin.success') : t('admin.failure'));
       if (added > 0) {
+        // A fresh form for the next photos: their attributes are not these.
         setPhotos([]);
+        setMeta(emptyMetadata(kind));
+        setSuggestion(null);
         onUploaded();
       }
     } catch (error) {
@@ -118,7 +121,7 @@ export function OperatorUploadForm({ kind, players, onUploaded }: { kind: Catalo
         <ul className={styles.results} data-testid="operator-results">
           {results.map((r) => (
             <li key={r.index} data-status={r.status}>
-              {r.name}: {r.status === 'added' ? t('admin.added') : t('admin.rejected', { reason: t(`reasons.${r.code}`) })}
+              {t('admin.resultLine', { name: r.name, outcome: r.status === 'added' ? t('admin.added') : t('admin.rejected', { reason: t(`reasons.${r.code}`) }) })}
             </li>
           ))}
         </ul>

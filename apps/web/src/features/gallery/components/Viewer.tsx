@@ -94,7 +94,7 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
         </span>
         <a className={styles.open} href={item.image_url} target="_blank" rel="noopener">
           <Icon name="external" size={18} />
-          {t('viewer.open')}
+          <span className="narrow-visually-hidden">{t('viewer.open')}</span>
         </a>
         {uid && onDeleted && <ViewerActions key={item.id} uid={uid} item={item} comparing={comparing && !!item.original_url} onCompare={setComparing} onDeleted={onDeleted} />}
         <button ref={closeButton} type="button" className={styles.close} aria-label={t('viewer.close')} onClick={onClose}>

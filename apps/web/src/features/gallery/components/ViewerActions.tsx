@@ -54,16 +54,16 @@ export function ViewerActions({ uid, item, comparing, onCompare, onDeleted }: Vi
       {item.original_url && (
         <button type="button" className={styles.action} aria-pressed={comparing} onClick={() => onCompare(!comparing)} data-testid="viewer-compare">
           <Icon name="compare" size={18} />
-          {t('viewer.compare.toggle')}
+          <span className="narrow-visually-hidden">{t('viewer.compare.toggle')}</span>
         </button>
       )}
       <a className={styles.action} href={downloadUrl(item.id)} download data-testid="viewer-download">
         <Icon name="download" size={18} />
-        {t('viewer.download')}
+        <span className="narrow-visually-hidden">{t('viewer.download')}</span>
       </a>
       <button type="button" className={styles.action} onClick={() => setConfirming(true)} data-testid="viewer-delete">
         <Icon name="trash" size={18} />
-        {t('viewer.delete.button')}
+        <span className="narrow-visually-hidden">{t('viewer.delete.button')}</span>
       </button>
     </>
   );

@@ -128,6 +128,29 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect((await waitForSwap(id, alice)).status).toBe('done');
   }, 60_000);
 
+  it('leaves no result files when the swap was failed while an attempt still ran', async () => {
+    const id = '00000000-0000-4000-8000-00000000a002';
+    const first = await t.ctx.db.selectFrom('swaps').selectAll().where('id', '=', done.id).executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('swaps')
+      .values({ ...first, id, job_id: `swap-${id}`, status: 'running', result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
+      .execute();
+    // The engine finishes after the swap was given up on (its last attempt's lease lost).
+    const late = { swap: async (opts: Parameters<typeof t.ctx.engine.swap>[0]) => { const r = await t.ctx.engine.swap(opts); await t.ctx.swaps.fail(id, 'engine_failed'); return r; } };
+    expect((await t.ctx.swaps.run(id, 3, () => undefined, late)).status).toBe('failed');
+    expect(await t.ctx.storage.list(`results/${alice.uid}/${id}`)).toEqual([]);
+    // Done by another attempt meanwhile: the same keys are that attempt's, and stay.
+    const other = '00000000-0000-4000-8000-00000000a003';
+    await t.ctx.db
+      .insertInto('swaps')
+      .values({ ...first, id: other, job_id: `swap-${other}`, status: 'running', result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
+      .execute();
+    const keys = { result_key: `results/${alice.uid}/${other}.jpg`, thumb_key: `results/${alice.uid}/${other}-thumb.webp` };
+    const beaten = { swap: async (opts: Parameters<typeof t.ctx.engine.swap>[0]) => { const r = await t.ctx.engine.swap(opts); await t.ctx.db.updateTable('swaps').set({ status: 'done', ...keys }).where('id', '=', other).execute(); return r; } };
+    expect((await t.ctx.swaps.run(other, 2, () => undefined, beaten)).status).toBe('done');
+    expect([await t.ctx.storage.exists(keys.result_key), await t.ctx.storage.exists(keys.thumb_key)]).toEqual([true, true]);
+  }, 60_000);
+
   /** 007 with its lower 38% cut off: a close selfie without its mouth. */
   const withoutMouth = async () => {
     const img = fixture('007_ai-tpdne-older-woman.jpg');

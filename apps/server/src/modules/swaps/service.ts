@@ -245,7 +245,13 @@ export class SwapsService {
         this.storage.put(keys.thumb_key, result.thumbnail, result.thumbnailType),
       ]);
       // usage already counts this swap (reserved at upload): done changes nothing there.
-      await this.repo.markDone(swapId, keys, { timings: result.timings, warnings: result.warnings ?? [] }, this.now());
+      if (!(await this.repo.markDone(swapId, keys, { timings: result.timings, warnings: result.warnings ?? [] }, this.now()))) {
+        // Failed meanwhile (an attempt given up on while this one ran): its files are nobody's.
+        // Done by another attempt, the same keys are that attempt's and stay.
+        const now = await this.repo.findById(swapId);
+        if (now?.status !== 'done') await Promise.allSettled([this.storage.delete(keys.result_key), this.storage.delete(keys.thumb_key)]);
+        return { swapId, status: now?.status ?? 'missing' };
+      }
       this.changed(row.uid);
       report({ stage: 'done', progress: 1 });
       return { swapId, status: 'done' };

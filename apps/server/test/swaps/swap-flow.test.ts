@@ -117,34 +117,32 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect(me.json().usage).toBe(1);
   });
 
-  it('picks up a swap whose job was never enqueued (crash between store and enqueue)', async () => {
-    const id = '00000000-0000-4000-8000-00000000a001';
+  /** A copy of the first swap's row under `id`, not yet finished. */
+  const unfinishedCopy = async (id: string, status: 'queued' | 'running') => {
     const first = await t.ctx.db.selectFrom('swaps').selectAll().where('id', '=', done.id).executeTakeFirstOrThrow();
     await t.ctx.db
       .insertInto('swaps')
-      .values({ ...first, id, job_id: `swap-${id}`, status: 'queued', result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
+      .values({ ...first, id, job_id: `swap-${id}`, status, result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
       .execute();
+  };
+
+  it('picks up a swap whose job was never enqueued (crash between store and enqueue)', async () => {
+    const id = '00000000-0000-4000-8000-00000000a001';
+    await unfinishedCopy(id, 'queued');
     expect((await t.ctx.swaps.reconcile()).requeued).toBe(1);
     expect((await waitForSwap(id, alice)).status).toBe('done');
   }, 60_000);
 
   it('leaves no result files when the swap was failed while an attempt still ran', async () => {
     const id = '00000000-0000-4000-8000-00000000a002';
-    const first = await t.ctx.db.selectFrom('swaps').selectAll().where('id', '=', done.id).executeTakeFirstOrThrow();
-    await t.ctx.db
-      .insertInto('swaps')
-      .values({ ...first, id, job_id: `swap-${id}`, status: 'running', result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
-      .execute();
+    await unfinishedCopy(id, 'running');
     // The engine finishes after the swap was given up on (its last attempt's lease lost).
     const late = { swap: async (opts: Parameters<typeof t.ctx.engine.swap>[0]) => { const r = await t.ctx.engine.swap(opts); await t.ctx.swaps.fail(id, 'engine_failed'); return r; } };
     expect((await t.ctx.swaps.run(id, 3, () => undefined, late)).status).toBe('failed');
     expect(await t.ctx.storage.list(`results/${alice.uid}/${id}`)).toEqual([]);
     // Done by another attempt meanwhile: the same keys are that attempt's, and stay.
     const other = '00000000-0000-4000-8000-00000000a003';
-    await t.ctx.db
-      .insertInto('swaps')
-      .values({ ...first, id: other, job_id: `swap-${other}`, status: 'running', result_key: null, thumb_key: null, metrics: null, completed_at: null, created_at: Date.now() })
-      .execute();
+    await unfinishedCopy(other, 'running');
     const keys = { result_key: `results/${alice.uid}/${other}.jpg`, thumb_key: `results/${alice.uid}/${other}-thumb.webp` };
     const beaten = { swap: async (opts: Parameters<typeof t.ctx.engine.swap>[0]) => { const r = await t.ctx.engine.swap(opts); await t.ctx.db.updateTable('swaps').set({ status: 'done', ...keys }).where('id', '=', other).execute(); return r; } };
     expect((await t.ctx.swaps.run(other, 2, () => undefined, beaten)).status).toBe('done');

@@ -15,18 +15,28 @@ export class FacesRepository {
     return this.db.selectFrom('saved_faces').selectAll().where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
   }
 
-  /** Inserts, or replaces the key of an existing id when `replace` (created_at kept). False when it exists and may not be replaced. */
+  /**
+   * Inserts, or replaces the key of an existing id when `replace` (created_at kept). False when it
+   * exists and may not be replaced. The key replaced is the one the update took the place of: two
+   * replaces at once each get their own previous key (the one losing the race reads again).
+   */
   async save(row: SavedFaceRow, replace: boolean): Promise<{ saved: boolean; previousKey: string | null }> {
-    return this.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('saved_faces').select('key').where('uid', '=', row.uid).where('id', '=', row.id).executeTakeFirst();
+    for (;;) {
+      const existing = await this.db.selectFrom('saved_faces').select('key').where('uid', '=', row.uid).where('id', '=', row.id).executeTakeFirst();
       if (existing && !replace) return { saved: false, previousKey: null };
-      if (existing) {
-        await trx.updateTable('saved_faces').set({ key: row.key, updated_at: row.updated_at }).where('uid', '=', row.uid).where('id', '=', row.id).execute();
-        return { saved: true, previousKey: existing.key };
+      if (!existing) {
+        await this.db.insertInto('saved_faces').values(row).execute();
+        return { saved: true, previousKey: null };
       }
-      await trx.insertInto('saved_faces').values(row).execute();
-      return { saved: true, previousKey: null };
-    });
+      const res = await this.db
+        .updateTable('saved_faces')
+        .set({ key: row.key, updated_at: row.updated_at })
+        .where('uid', '=', row.uid)
+        .where('id', '=', row.id)
+        .where('key', '=', existing.key)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) > 0) return { saved: true, previousKey: existing.key };
+    }
   }
 
   async remove(uid: string, id: string): Promise<SavedFaceRow | undefined> {

@@ -92,6 +92,7 @@ export function accountDataSections(users: UsersRepository, repo: AccountReposit
 export function accountFilesEraser(storage: Storage): Eraser {
   return {
     name: 'account-files',
+    again: true,
     async erase(uid) {
       for (const prefix of [`avatars/${uid}/`, `exports/${uid}/`, `faces/${uid}/`]) {
         for (const key of await storage.list(prefix)) await storage.delete(key);

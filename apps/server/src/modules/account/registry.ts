@@ -24,6 +24,12 @@ export interface Eraser {
    * failed erasure is run again.
    */
   erase(uid: string, ctx: { email: string }): Promise<void>;
+  /**
+   * Run once more after the account row is gone: a request already past the guard when erasure
+   * began (an upload) may have added rows or files meanwhile. Only for erasers that need no
+   * account row.
+   */
+  again?: boolean;
 }
 
 export class AccountDataRegistry {

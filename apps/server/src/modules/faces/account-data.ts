@@ -21,6 +21,7 @@ export function facesAccountData(repo: FacesRepository, storage: Storage): [Data
   };
   const eraser: Eraser = {
     name: 'savedFaces',
+    again: true,
     async erase(uid) {
       for (const row of await repo.list(uid)) {
         await storage.delete(row.key);

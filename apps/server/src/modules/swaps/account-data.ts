@@ -58,6 +58,7 @@ export function swapsDataSection(repo: SwapDataRepository, storage: Storage): Da
 export function swapsEraser(repo: SwapDataRepository, storage: Storage, queue: JobQueue, swaps: SwapsService): Eraser {
   return {
     name: 'swaps',
+    again: true,
     async erase(uid) {
       const rows = await repo.listAllForUser(uid);
       // Queued jobs go; a job a worker is running now is waited for, so it cannot write a result after.

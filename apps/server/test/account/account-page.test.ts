@@ -81,6 +81,23 @@ describe('the account page API', () => {
     const second = (await send(fixture('012_ai-sfhq-east-asian-woman.jpg'))).json<{ avatarUrl: string }>().avatarUrl;
     expect(await t.ctx.storage.list(`avatars/${alice.uid}/`)).toEqual([second.replace('/app/api/media/', '')]);
     expect((await get(alice.cookie, url)).statusCode).toBe(404);
+
+    // Four at once, each stored before any is recorded (held at a barrier): one picture stays, the
+    // one the account shows, and no file is left over.
+    const storage = t.ctx.storage;
+    const put = storage.put.bind(storage);
+    const held: Array<() => void> = [];
+    storage.put = async (key, body, type) => {
+      await put(key, body, type);
+      if (key.startsWith(`avatars/${alice.uid}/`)) await new Promise<void>((go) => { held.push(go); if (held.length === 4) for (const g of held) g(); });
+    };
+    try {
+      await Promise.all(Array.from({ length: 4 }, () => send(fixture('007_ai-tpdne-older-woman.jpg'))));
+    } finally {
+      storage.put = put;
+    }
+    const shown = (await account(alice.cookie)).avatarUrl;
+    expect(await t.ctx.storage.list(`avatars/${alice.uid}/`)).toEqual([shown.replace('/app/api/media/', '')]);
   });
 
   it('lists sessions with device and last use, touched at most once a minute', async () => {

@@ -67,10 +67,13 @@ export class AccountService {
     const body = await sharp(clean.body).resize(256, 256, { fit: 'cover' }).jpeg({ quality: 88 }).toBuffer();
     const name = `${randomBytes(15).toString('hex')}.jpg`;
     await this.storage.put(`avatars/${uid}/${name}`, body, 'image/jpeg');
-    const before = await this.users.current(uid);
     const pic = `/app/api/media/avatars/${uid}/${name}`;
-    await this.usersRepo.update(uid, { pic, updated_at: Date.now() });
-    const old = avatarKey(before.pic);
+    // The picture replaced is the one this update took the place of: two uploads at once each
+    // drop their own predecessor, and no file is left without the row pointing at it.
+    let before: string;
+    do before = (await this.users.current(uid)).pic;
+    while (!(await this.usersRepo.replacePic(uid, before, pic, Date.now())));
+    const old = avatarKey(before);
     if (old) await this.storage.delete(old);
     return pic;
   }

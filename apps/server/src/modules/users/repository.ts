@@ -24,6 +24,12 @@ export class UsersRepository {
     await this.db.updateTable('users').set(patch).where('uid', '=', uid).execute();
   }
 
+  /** Sets the picture if it is still `from`; false when another change came first. */
+  async replacePic(uid: string, from: string, to: string, now: number): Promise<boolean> {
+    const res = await this.db.updateTable('users').set({ pic: to, updated_at: now }).where('uid', '=', uid).where('pic', '=', from).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /** Starts the next usage period if the stored one has ended (usage 0); one atomic statement. */
   async rollPeriodIfDue(uid: string, today: string, next: string, now: number): Promise<void> {
     await this.db

@@ -20,14 +20,14 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
-    await this.writeAtomic(this.metaPath(key), bufferInto(Buffer.from(JSON.stringify({ contentType }))));
+    await this.writeMeta(key, contentType);
     await this.writeAtomic(this.path(key), bufferInto(body));
   }
 
   async putFile(key: string, path: string, contentType: string): Promise<number> {
     assertValidKey(key);
     const { size } = await stat(path);
-    await this.writeAtomic(this.metaPath(key), bufferInto(Buffer.from(JSON.stringify({ contentType }))));
+    await this.writeMeta(key, contentType);
     await this.writeAtomic(this.path(key), copyInto(path));
     return size;
   }
@@ -120,6 +120,10 @@ export class LocalStorage implements Storage {
 
   private path(key: string): string {
     return join(this.root, key);
+  }
+
+  private writeMeta(key: string, contentType: string): Promise<void> {
+    return this.writeAtomic(this.metaPath(key), bufferInto(Buffer.from(JSON.stringify({ contentType }))));
   }
 
   private metaPath(key: string): string {

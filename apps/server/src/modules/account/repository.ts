@@ -42,7 +42,7 @@ export class AccountRepository {
   /** Exports queued or running, oldest first, after `after` (start-up reconcile pages through them). */
   async pendingExports(limit: number, after?: Pick<ExportRow, 'created_at' | 'id'>): Promise<ExportRow[]> {
     let q = this.db.selectFrom('data_exports').selectAll().where('status', 'in', ['queued', 'running']);
-    if (after) q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+    if (after) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)));
     return q.orderBy('created_at').orderBy('id').limit(limit).execute();
   }
 
@@ -67,7 +67,7 @@ export class AccountRepository {
   /** Expired exports in (expires_at, id) order after `after`: the sweep pages past those it must leave. */
   async expiredExports(now: number, limit: number, after?: Pick<ExportRow, 'expires_at' | 'id'>): Promise<ExportRow[]> {
     let q = this.db.selectFrom('data_exports').selectAll().where('expires_at', '<=', now);
-    if (after) q = q.where((eb) => eb.or([eb('expires_at', '>', after.expires_at), eb.and([eb('expires_at', '=', after.expires_at), eb('id', '>', after.id)])]));
+    if (after) q = q.where((eb) => eb(eb.refTuple('expires_at', 'id'), '>', eb.tuple(after.expires_at, after.id)));
     return q.orderBy('expires_at').orderBy('id').limit(limit).execute();
   }
 

@@ -46,7 +46,7 @@ export class SwapsRepository {
   async listUnfinished(limit: number, after?: { created_at: number; id: string }): Promise<Pick<SwapRow, 'id' | 'job_id' | 'status' | 'created_at'>[]> {
     let q = this.db.selectFrom('swaps').select(['id', 'job_id', 'status', 'created_at']).where('status', 'in', ['queued', 'running']);
     if (after) {
-      q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+      q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)));
     }
     return q.orderBy('created_at').orderBy('id').limit(limit).execute();
   }

@@ -42,9 +42,10 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   label?: string;
 }
 
-export function Icon({ name, size = 20, label, ...rest }: IconProps) {
+export function Icon({ name, size = 20, label, className, ...rest }: IconProps) {
   return (
     <svg
+      className={className ? `icon ${className}` : 'icon'}
       width={size}
       height={size}
       viewBox="0 0 24 24"

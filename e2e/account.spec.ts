@@ -2,14 +2,14 @@
 // viewer's compare slider, download and delete (asked once); the account page's export and
 // download; deleting the account lands signed out on the landing page.
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
-import { REPO_ROOT } from './support/server.ts';
+import { FACES_DIR } from '../fixtures/index.mjs';
 import { signUpThroughOverlay } from './support/accounts';
 
-const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const FACES = FACES_DIR;
 const TARGET = join(FACES, '008_ai-sfhq-frontal-glasses-darkskin.jpg');
 const FACE = join(FACES, '012_ai-sfhq-east-asian-woman.jpg');
 

@@ -1,15 +1,16 @@
 // Plans and billing through the real server, the real `stripe` SDK and a local Stripe stand-in:
 // a free user at the monthly limit is refused with a link to the plans, subscribes through
 // (stand-in) Checkout, lands back on the app on the paid plan, swaps again, and opens the portal.
-import { resolve, join } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { StripeStandIn } from '../apps/server/test/support/stripe-stand-in.ts';
 import { expect, test } from './support/test.ts';
-import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+import { FACES_DIR } from '../fixtures/index.mjs';
+import { startServer, type RunningServer } from './support/server.ts';
 import { signUpThroughOverlay } from './support/accounts';
 
-const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const FACES = FACES_DIR;
 const TARGET = join(FACES, '008_ai-sfhq-frontal-glasses-darkskin.jpg');
 const FACE = join(FACES, '012_ai-sfhq-east-asian-woman.jpg');
 

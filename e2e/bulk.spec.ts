@@ -4,14 +4,15 @@
 // and the admin test page. The server runs with its own passcodes and an admin account.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+import { FACES_DIR } from '../fixtures/index.mjs';
+import { startServer, type RunningServer } from './support/server.ts';
 import { collectAlerts } from './support/accounts';
 
-const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const FACES = FACES_DIR;
 const fx = (file: string) => join(FACES, file);
 const FACE = fx('008_ai-sfhq-frontal-glasses-darkskin.jpg');
 const TARGETS = [fx('012_ai-sfhq-east-asian-woman.jpg'), fx('013_ai-sfhq-beard-glasses-elderly.jpg'), fx('016_cc0-coffee-noface.png')];

@@ -1,13 +1,14 @@
 // Pro modes through the real built server and the real face engine: an operator uploads models
 // and a player with metadata; a user filters (AND), picks, swaps and finds the result in the
 // mode's gallery; a custom target in both modes; the spec's texts in English and French.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
-import { REPO_ROOT, startServer, type RunningServer } from './support/server.ts';
+import { FACES_DIR } from '../fixtures/index.mjs';
+import { startServer, type RunningServer } from './support/server.ts';
 import { collectAlerts, signUpThroughOverlay } from './support/accounts';
 
-const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const FACES = FACES_DIR;
 const face = (file: string) => join(FACES, file);
 const ADMIN = { email: 'operator@e2e.example', password: 'Visage-e2e-Operator-1' };
 

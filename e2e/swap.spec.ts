@@ -3,14 +3,14 @@
 // (wrong type, oversize), a target without a face, and another user's access to the results.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test, WIDTHS } from './support/test.ts';
-import { REPO_ROOT } from './support/server.ts';
+import { FACES_DIR } from '../fixtures/index.mjs';
 import { collectAlerts, signUpThroughOverlay } from './support/accounts';
 
-const FACES = resolve(REPO_ROOT, '../shared/fixtures/faces');
+const FACES = FACES_DIR;
 const face = (file: string) => join(FACES, file);
 const TARGET_A = face('008_ai-sfhq-frontal-glasses-darkskin.jpg');
 const FACE_A = face('012_ai-sfhq-east-asian-woman.jpg');

@@ -9,16 +9,16 @@
 // Options: --runs N (bulks timed after one warm-up, default 3), --duration S (default 10).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
+import { FACES_DIR } from '../fixtures/index.mjs';
 import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const fixtures = resolve(root, '../shared/fixtures/faces');
+const fixtures = FACES_DIR;
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '3' }, duration: { type: 'string', default: '10' } } });
 const RUNS = Number(opts.runs);
 const DURATION = Number(opts.duration);

@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
+import { DEMO_PORTRAITS_DIR, FACES_DIR } from '../fixtures/index.mjs';
 import { chromium } from 'playwright-core';
 import { describeImage, swapFaces } from '../packages/engine/src/index.ts';
 import { clearImageCache } from '../packages/engine/src/api/image-cache.ts';
@@ -26,8 +27,8 @@ import { WORKER_V8_FLAGS } from '../packages/engine/src/pool/pool.ts';
 import { cpuSeconds, createUser, freePort, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const demo = join(root, 'apps/server/demo/proshoot');
-const fixtures = resolve(root, '../shared/fixtures/faces');
+const demo = DEMO_PORTRAITS_DIR;
+const fixtures = FACES_DIR;
 const { values: opts } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, duration: { type: 'string', default: '10' }, 'no-build': { type: 'boolean', default: false }, 'skip-engine': { type: 'boolean', default: false }, 'engine-flags': { type: 'string', default: 'worker' }, 'engine-child': { type: 'boolean', default: false } } });
 const ROUNDS = Number(opts.rounds);
 const DURATION = Number(opts.duration);

@@ -1,17 +1,14 @@
 // Explicit-content classifier: refusals and cost per photo over the face fixtures and the demo
-// catalogue (../shared). Prints one line per photo set and a summary; run: npm run bench:content
-// (VISAGE_SHARED overrides where ../shared is).
+// catalogue. Prints one line per photo set and a summary; run: npm run bench:content
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DEMO_PORTRAITS_DIR, FACES_DIR, REPO_ROOT } from '../fixtures/index.mjs';
 import { register } from 'tsx/esm/api';
 
 register();
 const { createContentChecker, explicitScore, EXPLICIT_THRESHOLD } = await import('../packages/engine/src/index.ts');
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const shared = process.env.VISAGE_SHARED ?? path.resolve(root, '..', 'shared');
-const sets = [path.join(shared, 'fixtures', 'faces'), path.join(shared, 'demo', 'proshoot')];
+const sets = [FACES_DIR, DEMO_PORTRAITS_DIR];
 const threshold = Number(process.env.CONTENT_EXPLICIT_THRESHOLD ?? EXPLICIT_THRESHOLD);
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -44,7 +41,7 @@ for (const dir of sets) {
     all.total.push(total);
   }
   refused += setRefused;
-  console.log(`${path.relative(shared, dir)}: ${files.length} photos, ${setRefused} refused, model ${mean(model).toFixed(0)} ms mean`);
+  console.log(`${path.relative(REPO_ROOT, dir)}: ${files.length} photos, ${setRefused} refused, model ${mean(model).toFixed(0)} ms mean`);
 }
 const classifierRssMb = rssOf(checker.pid());
 await checker.close();

@@ -17,11 +17,12 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
+import { FACES_DIR } from '../fixtures/index.mjs';
 import { chromium } from 'playwright-core';
 import { cpuSeconds, createUser, freePort, seedGallery, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const fixtures = resolve(root, '../shared/fixtures/faces');
+const fixtures = FACES_DIR;
 const { values: opts } = parseArgs({
   options: {
     runs: { type: 'string', default: '7' },

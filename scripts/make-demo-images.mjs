@@ -8,15 +8,15 @@
 //   node scripts/make-demo-images.mjs                 # real swap through @visage/engine
 //   node scripts/make-demo-images.mjs --placeholder   # result = a third synthetic face (015)
 //
-// FACES_DIR overrides the fixture folder (default ../shared/fixtures/faces beside the repo).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { FACES_DIR } from '../fixtures/index.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const facesDir = resolve(process.env.FACES_DIR ?? resolve(root, '../shared/fixtures/faces'));
+const facesDir = FACES_DIR;
 const outDir = resolve(root, 'apps/web/public/demo');
 const SIZE = 480;
 

@@ -1,8 +1,13 @@
 #!/usr/bin/env node
 // npm test: every unit and integration test (Vitest), then the browser tests
 // (Playwright against the built server). Prints one closing line "N passed, N failed".
+// Missing system programs are installed first when run as root on Debian (system-programs.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { ensureSystemPrograms } from './system-programs.mjs';
+
+// Before anything runs: a missing browser would otherwise fail every browser test one by one.
+if (process.env.SKIP_E2E !== '1' && !ensureSystemPrograms()) process.exit(1);
 
 mkdirSync('.tmp', { recursive: true });
 const run = (cmd, args, env = {}) =>

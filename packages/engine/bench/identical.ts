@@ -17,20 +17,20 @@
 //   npm run check:engine-identical -- --ref REF --write-baseline FILE
 //                                    record the hashes of another commit (run in a temporary
 //                                    git worktree of REF that borrows this tree's node_modules)
-// Environment: VISAGE_FIXTURES (fixture folder).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, copyFileSync, cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { FACES_DIR } from '../../../fixtures/index.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineRoot = path.resolve(here, '..');
 const repoRoot = path.resolve(engineRoot, '..', '..');
-const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'faces');
+const FIXTURES = FACES_DIR;
 
 const { values: args } = parseArgs({
   options: { 'write-baseline': { type: 'string' }, against: { type: 'string' }, ref: { type: 'string' } },
@@ -211,9 +211,11 @@ async function baselineOfRef(ref: string, file: string | undefined): Promise<voi
     if (existsSync(engineNm)) symlinkSync(engineNm, path.join(dir, 'packages', 'engine', 'node_modules'));
     const script = path.join(dir, 'packages', 'engine', 'bench', 'identical.ts');
     copyFileSync(fileURLToPath(import.meta.url), script);
+    // An older commit may predate the fixtures folder: the baseline is made on today's photos.
+    cpSync(path.join(repoRoot, 'fixtures'), path.join(dir, 'fixtures'), { recursive: true });
     const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
     execFileSync(process.execPath, [tsx, script, '--write-baseline', path.resolve(file)], {
-      cwd: dir, stdio: 'inherit', env: { ...process.env, VISAGE_FIXTURES: FIXTURES },
+      cwd: dir, stdio: 'inherit',
     });
   } finally {
     execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: repoRoot, stdio: 'inherit' });

@@ -2,18 +2,17 @@
 // to hold it, as a phone or an editor turns a photo) and read again. A face counts as read right when
 // one is found where the upright face went, its eye line turned by the roll (within EYE_LINE_TOLERANCE)
 // and its size kept (within SIZE_TOLERANCE). Face-less fixtures must stay face-less at every roll.
-// Run: npm run bench:orientation (from the repo root). Environment: VISAGE_FIXTURES, ROLLS (degrees,
+// Run: npm run bench:orientation (from the repo root). Environment: ROLLS (degrees,
 // comma-separated, instead of the default set).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { FACES_DIR } from '../../../fixtures/index.mjs';
 import { detectFaces, loadModels } from '../src/index.ts';
 import type { Face } from '../src/face/face.ts';
 import { angleDiff, eyeLine, percentile } from './metrics.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(here, '..', '..', '..', '..', 'shared', 'fixtures', 'faces');
+const FIXTURES = FACES_DIR;
 const ROLLS = process.env.ROLLS ? process.env.ROLLS.split(',').map(Number) : [45, 70, 90, 135, 180, 225, 270, 315];
 const EYE_LINE_TOLERANCE = 15, SIZE_TOLERANCE = 0.1;
 /** How near (share of the face's size) a face found must lie to where the upright one went. */

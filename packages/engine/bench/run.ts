@@ -1,6 +1,6 @@
 // npm run bench:engine — measures every figure of the engine issue's benchmark table over the
 // fixture faces, prints the table, and writes bench-out/results.json and bench-out/contact-sheet.png.
-// Environment: VISAGE_FIXTURES (fixture folder), BENCH_PAIRS (limit pairs, for quick runs),
+// Environment: BENCH_PAIRS (limit pairs, for quick runs),
 // BENCH_THROUGHPUT (swaps in the pool run, default 200), BENCH_TIMING (timed swaps, default 40),
 // BENCH_QUALITY_ONLY=1 (pairs and contact sheet only), BENCH_SOURCE_SHAPE / BENCH_RESHAPE (engine
 // options for the pairs, to compare settings).
@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { FACES_DIR } from '../../../fixtures/index.mjs';
 import { createEnginePool, detectFaces, EngineError, swapFaces, loadModels, type SwapResult } from '../src/index.ts';
 import { decodeImage } from '../src/io/decode.ts';
 import type { RgbImage } from '../src/core/image.ts';
@@ -24,8 +25,7 @@ import { blownShare, cheekBalance, cheekLab, compareOutside, creaseColour, detai
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const engineRoot = path.resolve(here, '..');
-const repoRoot = path.resolve(engineRoot, '..', '..');
-const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'faces');
+const FIXTURES = FACES_DIR;
 const OUT = path.join(engineRoot, 'bench-out');
 const PAIR_LIMIT = Number(process.env.BENCH_PAIRS ?? Infinity);
 const THROUGHPUT_N = Number(process.env.BENCH_THROUGHPUT ?? 200);

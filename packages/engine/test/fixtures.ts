@@ -1,7 +1,7 @@
-// Shared fixture photos live next to the repository: <repo>/../shared/fixtures/faces (override: VISAGE_FIXTURES).
+// Helpers over the repository's face fixtures (fixtures/index.mjs says where they are).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { FACES_DIR } from '../../../fixtures/index.mjs';
 import { decodeImage } from '../src/io/decode.ts';
 import type { RgbImage } from '../src/core/image.ts';
 import { detectOnImage } from '../src/detect/detect.ts';
@@ -10,8 +10,7 @@ import { loadModels } from '../src/models/models.ts';
 import { OUTER_LIP_LOOP } from '../src/mesh/topology.ts';
 import { fillPolygon } from '../src/raster/polygon.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-export const FIXTURES = process.env.VISAGE_FIXTURES ?? path.resolve(repoRoot, '..', 'shared', 'fixtures', 'faces');
+export const FIXTURES = FACES_DIR;
 
 export function fixture(name: string): Buffer {
   return readFileSync(path.join(FIXTURES, name));

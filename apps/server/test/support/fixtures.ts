@@ -1,9 +1,8 @@
-// The shared face fixtures (../shared/fixtures/faces beside the repository), or VISAGE_FIXTURES.
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// The repository's face fixtures, as every server test reads them.
+import { FACES_DIR, faceFixture } from '../../../../fixtures/index.mjs';
 
-export const FIXTURES_DIR = process.env.VISAGE_FIXTURES ?? resolve(import.meta.dirname, '../../../../../shared/fixtures/faces');
+export const FIXTURES_DIR = FACES_DIR;
 
 export function fixture(name: string): Buffer {
-  return readFileSync(join(FIXTURES_DIR, name));
+  return faceFixture(name);
 }

@@ -5,6 +5,7 @@
 // from any process.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
 import { Queue, QueueEvents, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { silentLogger, type QueueLogger } from './logger.ts';
@@ -146,6 +147,8 @@ export class BullMqJobQueue implements JobQueue {
     if (unknown.length) throw new Error(`Start-up failed: stored jobs have no handler registered: ${unknown.join(', ')}`);
     const worker = new Worker(this.opts.queueName, (job, token, signal) => this.process(job, token ?? '', signal), {
       connection: this.connect(),
+      // Recorded on each job it runs (processedBy), so an operator can tell which process ran it.
+      name: `${hostname()}:${process.pid}`,
       concurrency: this.opts.concurrency,
       lockDuration: this.opts.leaseMs,
       stalledInterval: this.opts.stalledIntervalMs ?? Math.max(500, Math.floor(this.opts.leaseMs / 2)),

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// npm run bench:scale: swaps per minute of the scaled-out topology (scripts/lib-stack.mjs: one API
+// process over PostgreSQL, BullMQ on Redis and S3) with one worker process, then with two. Each
+// run first swaps a warm-up bulk (models loaded, JIT warm in every worker), then times a bulk of
+// BULK (default 15) targets from the upload to the last swap stored. Options: --bulk N, --workers 1,2.
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import sharp from 'sharp';
+import { FACES_DIR } from '../fixtures/index.mjs';
+import { bulkUpload, signIn, stackEnv, startServices, startStack } from './lib-stack.mjs';
+
+const { values: opts } = parseArgs({ options: { bulk: { type: 'string', default: '15' }, workers: { type: 'string', default: '1,2' } } });
+const BULK = Number(opts.bulk);
+const COUNTS = opts.workers.split(',').map(Number);
+const FACES = ['003_navy-grace-hopper.jpg', '007_ai-tpdne-older-woman.jpg', '008_ai-sfhq-frontal-glasses-darkskin.jpg', '010_ai-sfhq-threequarter-elderly-man.jpg', '013_ai-sfhq-beard-glasses-elderly.jpg', '015_ai-sfhq-hand-on-cheek.jpg'];
+const admin = { email: 'bench-scale@example.com', password: 'Velvet-Otter-42-Lantern' };
+
+/** `n` target photos about 1000 px wide, different in every call (no worker has seen them). */
+let made = 0;
+function targets(n) {
+  return Promise.all(Array.from({ length: n }, () => {
+    const i = made++;
+    return sharp(`${FACES_DIR}/${FACES[i % FACES.length]}`).resize(1000 - i, 1000 - i, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
+  }));
+}
+
+async function waitDone(client, ids) {
+  for (;;) {
+    const { rows } = await client.query("select count(*)::int as n from swaps where id = any($1) and status in ('done', 'failed')", [ids]);
+    if (rows[0].n === ids.length) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const { rows } = await client.query("select count(*)::int as n from swaps where id = any($1) and status = 'failed'", [ids]);
+  return rows[0].n;
+}
+
+const face = await sharp(`${FACES_DIR}/012_ai-sfhq-east-asian-woman.jpg`).jpeg({ quality: 90 }).toBuffer();
+console.log(`bench:scale: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; a bulk of ${BULK} ~1000 px targets`);
+const services = await startServices();
+const client = new pg.Client({ connectionString: services.databaseUrl });
+const results = [];
+try {
+  await client.connect();
+  for (const workers of COUNTS) {
+    const stack = await startStack({
+      workers,
+      env: { ...stackEnv({ ...services, queueName: `bench-${workers}` }), DEMO_CONTENT: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ENGINE_WORKERS: '1' },
+    });
+    try {
+      const cookie = await signIn(stack.url, admin.email, admin.password);
+      const warm = await bulkUpload(stack.url, cookie, await targets(3 * workers), face);
+      await waitDone(client, warm.map((s) => s.id));
+      const started = performance.now();
+      const swaps = await bulkUpload(stack.url, cookie, await targets(BULK), face);
+      const failed = await waitDone(client, swaps.map((s) => s.id));
+      const seconds = (performance.now() - started) / 1000;
+      results.push({ workers, seconds, perMinute: (BULK / seconds) * 60, failed });
+      console.log(`${workers} worker process${workers > 1 ? 'es' : ''}: ${BULK} swaps in ${seconds.toFixed(1)} s = ${((BULK / seconds) * 60).toFixed(1)} swaps/min${failed ? ` (${failed} failed)` : ''}`);
+    } finally {
+      await stack.stop();
+    }
+  }
+} finally {
+  await client.end().catch(() => undefined);
+  await services.stop();
+}
+const one = results.find((r) => r.workers === 1);
+console.log('\nworkers  seconds  swaps/min  vs one');
+for (const r of results) console.log(`${String(r.workers).padStart(7)}  ${r.seconds.toFixed(1).padStart(7)}  ${r.perMinute.toFixed(1).padStart(9)}  ${one ? `${(r.perMinute / one.perMinute).toFixed(2)}×` : '—'}`);
+console.log(`load after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);

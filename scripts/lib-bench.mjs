@@ -4,22 +4,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
-
-export function freePort() {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => res(port));
-    });
-  });
-}
+export { freePort } from './lib-stack.mjs';
 
 /** Creates an account with `npm run user:create`'s code; returns its uid. */
 export function createUser(env, { email, password, role = 'user', first = 'Bench', last = 'User' }) {

@@ -17,9 +17,8 @@ import { registerBulk } from './modules/bulk/index.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerCatalogue } from './modules/catalogue/index.ts';
 import { registerAccount } from './modules/account/index.ts';
-import fastifyMultipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
-import { registerUploadCutOff } from './modules/swaps/upload-form.ts';
+import { registerUploads } from './modules/uploads/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -49,8 +48,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     // Before any route: installs the guard that decides every request from its route's declared access.
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
-    await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-    registerUploadCutOff(app);
+    await registerUploads(app);
     await registerSwaps(app, ctx.swaps, ctx.queue, ctx.results);
     await registerBulk(app, ctx);
     await registerCatalogue(app, ctx.catalogue, ctx.swaps);

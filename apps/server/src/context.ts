@@ -14,7 +14,7 @@ import { facesAccountData } from './modules/faces/account-data.ts';
 import { FacesRepository } from './modules/faces/repository.ts';
 import { releaseFaceFile } from './modules/faces/service.ts';
 import { UsersRepository } from './modules/users/repository.ts';
-import { useContentCheck } from './modules/swaps/image-intake.ts';
+import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
 import { attachSwapJob, createSwapResults, createSwapsService, lazyEngine, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 
 export interface AppContext {
@@ -36,6 +36,8 @@ export interface AppContext {
   billing: BillingService;
   /** Explicit content refused on every plan: `await ctx.content.assertAllowed(jpeg)` on every upload. */
   content: ContentGuard;
+  /** The one image intake every upload goes through (pixel cap, decode bound, content guard). */
+  intake: ImageIntake;
   /** Deleting a result, the compare photo, upload retention. */
   results: SwapResultsService;
   /** Account page, data export and erasure, with the per-module data registry. */
@@ -57,15 +59,15 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const jobs = createJobRegistry();
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
-  const swaps = createSwapsService({ db, storage, queue, config });
-  const catalogue = createCatalogueService({ db, storage, faces: engine, maxPixels: config.MAX_IMAGE_PIXELS });
-  swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
   const content = createContentModule(config, overrides.explicitScore);
-  useContentCheck(content.guard);
+  const intake = createImageIntake(config, content.guard);
+  const swaps = createSwapsService({ db, storage, queue, intake });
+  const catalogue = createCatalogueService({ db, storage, faces: engine, intake });
+  swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
   const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
   const facesRepo = new FacesRepository(db);
   const results = createSwapResults({ db, storage, swaps, config, releaseShared: (uid, key) => releaseFaceFile(facesRepo, storage, uid, key) });
-  const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config });
+  const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake });
   // What each module holds about a person: its export section and its eraser (one line per module).
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
   account.registry.add(...facesAccountData(facesRepo, storage));
@@ -89,6 +91,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     catalogue,
     billing,
     content: content.guard,
+    intake,
     results,
     account,
     close() {

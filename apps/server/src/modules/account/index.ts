@@ -9,6 +9,7 @@ import type { Storage } from '../../infra/storage/index.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import { UsersRepository } from '../users/repository.ts';
 import { UsersService } from '../users/service.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import { accountDataSections, accountFilesEraser } from './core-data.ts';
 import { DataExportService, exportJob } from './exports.ts';
 import { AccountDataRegistry } from './registry.ts';
@@ -25,13 +26,13 @@ export interface AccountModule {
   exports: DataExportService;
 }
 
-export function createAccountModule(deps: { db: Db; kind: DatabaseKind; storage: Storage; queue: JobQueue; config: Config }): AccountModule {
+export function createAccountModule(deps: { db: Db; kind: DatabaseKind; storage: Storage; queue: JobQueue; config: Config; intake: ImageIntake }): AccountModule {
   const repo = new AccountRepository(deps.db, deps.kind);
   const usersRepo = new UsersRepository(deps.db);
   const registry = new AccountDataRegistry();
   for (const section of accountDataSections(usersRepo, repo)) registry.add(section);
   const exports = new DataExportService(repo, deps.storage, deps.queue, registry, deps.config.EXPORT_TTL_HOURS * 3600_000);
-  const service = new AccountService(deps.config, repo, usersRepo, new UsersService(usersRepo), deps.storage, registry);
+  const service = new AccountService(deps.config, repo, usersRepo, new UsersService(usersRepo), deps.storage, registry, deps.intake);
   return { registry, service, exports };
 }
 

@@ -10,8 +10,8 @@ import { BulkService } from './service.ts';
 import { Gates } from './gate.ts';
 
 export async function registerBulk(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const faces = new FacesService(new FacesRepository(ctx.db), ctx.storage, ctx.engine, ctx.config.MAX_IMAGE_PIXELS);
-  const bulk = new BulkService(ctx.swaps, faces, new BrowserRepository(ctx.db), ctx.config.MAX_IMAGE_PIXELS);
+  const faces = new FacesService(new FacesRepository(ctx.db), ctx.storage, ctx.engine, ctx.intake);
+  const bulk = new BulkService(ctx.swaps, faces, new BrowserRepository(ctx.db), ctx.intake);
   await faceRoutes(app, faces);
   await bulkRoutes(app, bulk, new Gates({ bulk: ctx.config.BULK_PASSCODE, adminTest: ctx.config.ADMIN_TEST_WORD }));
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../infra/db/database.ts';
 import type { SwapsService } from '../swaps/service.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import { CatalogueRepository } from './repository.ts';
 import { catalogueRoutes } from './routes.ts';
 import { CatalogueService, type CatalogueStore, type FaceReader } from './service.ts';
@@ -10,8 +11,8 @@ import { CatalogueService, type CatalogueStore, type FaceReader } from './servic
 export { CatalogueService } from './service.ts';
 export { seedDemoCatalogue } from './seed.ts';
 
-export function createCatalogueService(deps: { db: Db; storage: CatalogueStore; faces: FaceReader; maxPixels: number }): CatalogueService {
-  return new CatalogueService(new CatalogueRepository(deps.db), deps.storage, deps.faces, deps.maxPixels);
+export function createCatalogueService(deps: { db: Db; storage: CatalogueStore; faces: FaceReader; intake: ImageIntake }): CatalogueService {
+  return new CatalogueService(new CatalogueRepository(deps.db), deps.storage, deps.faces, deps.intake);
 }
 
 export async function registerCatalogue(app: FastifyInstance, catalogue: CatalogueService, swaps: SwapsService): Promise<void> {

@@ -7,7 +7,7 @@ import { ADMIN_VALUES, ATTRIBUTE_KEYS, ATTRIBUTE_VALUES, SOCCER_CLUBS, SOCCER_CO
 import { AppError } from '../../http/errors.ts';
 import { assertOwnUid, requireUser } from '../auth/guards.ts';
 import type { SwapsService } from '../swaps/service.ts';
-import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
+import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { fieldError } from './metadata.ts';
 import { MAX_CATALOGUE_PHOTOS, readPhotosForm } from './form.ts';
 import type { CatalogueService } from './service.ts';

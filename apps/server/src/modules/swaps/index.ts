@@ -8,7 +8,7 @@ import { defineJob, type JobQueue, type JobRegistry } from '../../infra/queue/in
 import type { Storage } from '../../infra/storage/index.ts';
 import { UsersRepository } from '../users/repository.ts';
 import { UsersService } from '../users/service.ts';
-import { configureImageIntake } from './image-intake.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import type { SwapEngine } from './ports.ts';
 import type { DataSection, Eraser } from '../account/registry.ts';
 import { swapsDataSection, swapsEraser } from './account-data.ts';
@@ -25,10 +25,9 @@ export { SwapResultsService } from './results.ts';
 
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });
 
-export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQueue; config: Config }): SwapsService {
-  configureImageIntake({ concurrency: deps.config.IMAGE_DECODE_CONCURRENCY, queue: deps.config.IMAGE_DECODE_QUEUE });
+export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQueue; intake: ImageIntake }): SwapsService {
   const users = new UsersService(new UsersRepository(deps.db));
-  return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, users, deps.config.MAX_IMAGE_PIXELS);
+  return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, users, deps.intake);
 }
 
 export function createSwapResults(deps: { db: Db; storage: Storage; swaps: SwapsService; config: Config; releaseShared?: (uid: string, key: string) => Promise<void> }): SwapResultsService {

@@ -1,5 +1,5 @@
-// Catalogue wiring: the service (built in context.ts, where storage and the engine live), demo
-// seeding, and the HTTP routes (registered by app.ts).
+// Catalogue wiring: the service (built by services.ts, where storage and the engine are at hand),
+// demo seeding, and the HTTP routes (registered by app.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../infra/db/database.ts';
 import type { SwapsService } from '../swaps/service.ts';
@@ -15,6 +15,6 @@ export function createCatalogueService(deps: { db: Db; storage: CatalogueStore; 
   return new CatalogueService(new CatalogueRepository(deps.db), deps.storage, deps.faces, deps.intake);
 }
 
-export async function registerCatalogue(app: FastifyInstance, catalogue: CatalogueService, swaps: SwapsService): Promise<void> {
-  await catalogueRoutes(app, catalogue, swaps);
+export async function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService; swaps: SwapsService }): Promise<void> {
+  await catalogueRoutes(app, deps.catalogue, deps.swaps);
 }

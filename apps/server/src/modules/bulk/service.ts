@@ -1,4 +1,4 @@
-// Bulk swaps (spec /app/bulk, /app/bulk2) and the operator's lists: one swap per target, all
+// Bulk swaps (the /app/bulk and /app/bulk2 pages) and the operator's lists: one swap per target, all
 // accepted or refused whole; the swap browser's pages and its faceId re-tagging.
 import type { AdminSwapPage, BulkUploadResponse, UploadResponse } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';

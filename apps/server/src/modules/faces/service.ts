@@ -1,4 +1,4 @@
-// Saved faces (spec: /app/manage-faces, the bulk2 modal): one face photo per text id and owner,
+// Saved faces (the /app/manage-faces page, the bulk2 modal): one face photo per text id and owner,
 // checked to show exactly one usable face, stored under faces/ (never deleted with a swap).
 import type { SavedFace } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';

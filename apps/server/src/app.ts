@@ -8,18 +8,38 @@ import { registerNulCheck } from './http/nul-bytes.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
-import { registerAccounts } from './modules/auth/index.ts';
-import { registerAdminUsers } from './modules/admin-users/index.ts';
-import { registerBilling } from './modules/billing/index.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { registerSwaps } from './modules/swaps/index.ts';
-import { registerBulk } from './modules/bulk/index.ts';
+import { registerAccountRoutes } from './modules/account/index.ts';
+import { registerAdminUsersRoutes } from './modules/admin-users/index.ts';
+import { registerAuthRoutes } from './modules/auth/index.ts';
+import { registerBillingRoutes } from './modules/billing/index.ts';
+import { registerBulkRoutes } from './modules/bulk/index.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
+import { registerFaceRoutes } from './modules/faces/index.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerSwapRoutes } from './modules/swaps/index.ts';
+import { registerUploads } from './modules/uploads/index.ts';
+import { registerUsersRoutes } from './modules/users/index.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { registerCatalogue } from './modules/catalogue/index.ts';
-import { registerAccount } from './modules/account/index.ts';
-import fastifyMultipart from '@fastify/multipart';
 import type { DestinationStream } from 'pino';
-import { registerUploadCutOff } from './modules/swaps/upload-form.ts';
+
+/** A module's routes, registered from the services context.ts built; each takes the part of ctx it reads. */
+type ModuleRoutes = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+// In this order: the auth module installs the guard that decides every request from its route's
+// declared access, so it comes before any route; the multipart parser before any upload route.
+const MODULE_ROUTES: readonly ModuleRoutes[] = [
+  registerAuthRoutes,
+  registerUsersRoutes,
+  registerHealthRoutes,
+  registerUploads,
+  registerSwapRoutes,
+  registerFaceRoutes,
+  registerBulkRoutes,
+  registerCatalogueRoutes,
+  registerBillingRoutes,
+  registerAdminUsersRoutes,
+  registerAccountRoutes,
+];
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -46,17 +66,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     await registerSecurityHeaders(app, { https: config.PUBLIC_URL?.startsWith('https:') ?? false });
     // Before any route: routes opt in to a limit with config.rateLimit (see http/rate-limit.ts).
     await registerRateLimit(app, config);
-    // Before any route: installs the guard that decides every request from its route's declared access.
-    await registerAccounts(app, ctx);
-    await healthRoutes(app, ctx);
-    await app.register(fastifyMultipart, { throwFileSizeLimit: true });
-    registerUploadCutOff(app);
-    await registerSwaps(app, ctx.swaps, ctx.queue, ctx.results);
-    await registerBulk(app, ctx);
-    await registerCatalogue(app, ctx.catalogue, ctx.swaps);
-    await registerBilling(app, ctx.billing, config);
-    await registerAdminUsers(app, ctx.db, () => ctx.billing.enabled);
-    await registerAccount(app, ctx.account, config);
+    for (const register of MODULE_ROUTES) await register(app, ctx);
     await registerSpa(app, config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist'));
   }
   return { app, ctx };

@@ -80,7 +80,7 @@ export const configSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** Proof-of-work difficulty: the solver tries up to this many numbers (half on average). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
-  /** Passcode of /app/bulk and /app/bulk2 (issue 36); unset: no gate, the operator role alone opens them. */
+  /** Passcode of the /app/bulk and /app/bulk2 pages; unset: no gate, the operator role alone opens them. */
   BULK_PASSCODE: z.string().min(1).optional(),
   /** Secret word of the /admin/swaps test page; unset: no gate. */
   ADMIN_TEST_WORD: z.string().min(1).optional(),
@@ -102,7 +102,7 @@ export const configSchema = z.object({
   CONTENT_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   /** Refusal threshold on the classifier's explicit share (porn + hentai), 0..1. */
   CONTENT_EXPLICIT_THRESHOLD: z.coerce.number().min(0.05).max(1).default(0.7),
-  // Your data (issue 38). Uploaded target and face photos (uploads/) are deleted this many hours
+  // Your data. Uploaded target and face photos (uploads/) are deleted this many hours
   // after their swap ends (0: at once); results stay until their owner deletes them.
   UPLOAD_RETENTION_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
   /** How often a worker process runs the retention sweep (uploads past retention, expired exports). */

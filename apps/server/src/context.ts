@@ -5,19 +5,14 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
-import { createCatalogueService, seedDemoCatalogue, type CatalogueService } from './modules/catalogue/index.ts';
-import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
-import { createBillingService, type BillingService } from './modules/billing/index.ts';
-import { addAccountErasers, attachExportJob, createAccountModule, startSweeper, type AccountModule } from './modules/account/index.ts';
-import { billingAccountData } from './modules/billing/account-data.ts';
-import { facesAccountData } from './modules/faces/account-data.ts';
-import { FacesRepository } from './modules/faces/repository.ts';
-import { releaseFaceFile } from './modules/faces/service.ts';
-import { UsersRepository } from './modules/users/repository.ts';
-import { useContentCheck } from './modules/swaps/image-intake.ts';
-import { attachSwapJob, createSwapResults, createSwapsService, lazyEngine, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
+import { attachExportJob, startSweeper } from './modules/account/index.ts';
+import { seedDemoCatalogue } from './modules/catalogue/index.ts';
+import type { ExplicitScorer } from './modules/content/index.ts';
+import { attachSwapJob, lazyEngine, type EngineHandle } from './modules/swaps/index.ts';
+import { composeServices, type Services } from './services.ts';
 
-export interface AppContext {
+/** The infrastructure plus every service (services.ts builds them, once). */
+export interface AppContext extends Services {
   config: Config;
   version: string;
   /** Process logger for work outside a request (jobs, start-up); requests use req.log. */
@@ -29,17 +24,6 @@ export interface AppContext {
   queue: JobQueue;
   /** The face engine pool, created on first use (or by engine.warm() at start-up). */
   engine: EngineHandle;
-  swaps: SwapsService;
-  /** Pro modes' catalogues (Proshoot models, soccer players). */
-  catalogue: CatalogueService;
-  /** Plans and Stripe billing (off unless STRIPE_* are set). */
-  billing: BillingService;
-  /** Explicit content refused on every plan: `await ctx.content.assertAllowed(jpeg)` on every upload. */
-  content: ContentGuard;
-  /** Deleting a result, the compare photo, upload retention. */
-  results: SwapResultsService;
-  /** Account page, data export and erasure, with the per-module data registry. */
-  account: AccountModule;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
@@ -57,20 +41,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const jobs = createJobRegistry();
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
-  const swaps = createSwapsService({ db, storage, queue, config });
-  const catalogue = createCatalogueService({ db, storage, faces: engine, maxPixels: config.MAX_IMAGE_PIXELS });
-  swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
-  const content = createContentModule(config, overrides.explicitScore);
-  useContentCheck(content.guard);
-  const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
-  const facesRepo = new FacesRepository(db);
-  const results = createSwapResults({ db, storage, swaps, config, releaseShared: (uid, key) => releaseFaceFile(facesRepo, storage, uid, key) });
-  const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config });
-  // What each module holds about a person: its export section and its eraser (one line per module).
-  account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
-  account.registry.add(...facesAccountData(facesRepo, storage));
-  account.registry.add(...billingAccountData(billing, new UsersRepository(db)));
-  addAccountErasers(account, storage);
+  const { services, close: closeContent } = composeServices({ config, log, db, storage, queue, engine }, overrides.explicitScore);
+  const { swaps, catalogue, results, account } = services;
   let stopSweeper: (() => Promise<void>) | null = null;
 
   let closing: Promise<void> | null = null;
@@ -85,12 +57,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     jobs,
     queue,
     engine,
-    swaps,
-    catalogue,
-    billing,
-    content: content.guard,
-    results,
-    account,
+    ...services,
     close() {
       closing ??= (async () => {
         stopSeeding.abort();
@@ -98,7 +65,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
         await queue.stop(config.SHUTDOWN_GRACE_MS);
         await queue.close();
         await engine.close();
-        await content.close();
+        await closeContent();
         // A demo photo being analysed failed with its engine: settled before the database goes.
         await seeding;
         await storage.close();

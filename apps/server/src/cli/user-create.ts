@@ -7,11 +7,8 @@ import { role as roleSchema } from '@visage/contracts';
 import { loadConfig } from '../config.ts';
 import { createDatabase, migrateToLatest } from '../infra/db/database.ts';
 import { AppError } from '../http/errors.ts';
-import { AuthService } from '../modules/auth/service.ts';
-import { AuthRepository } from '../modules/auth/repository.ts';
-import { BotCheck, resolveBotCheckKey } from '../modules/auth/bot-check.ts';
-import { UsersRepository } from '../modules/users/repository.ts';
-import { UsersService } from '../modules/users/service.ts';
+import { createAuthModule } from '../modules/auth/module.ts';
+import { createUsersService } from '../modules/users/index.ts';
 
 const USAGE = 'Usage: npm run user:create -- --email <e-mail> [--password <password>] [--role user|operator|admin] [--first <name>] [--last <name>]';
 
@@ -43,9 +40,8 @@ async function main(): Promise<number> {
   const { db } = createDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    const repo = new AuthRepository(db);
-    const users = new UsersService(new UsersRepository(db));
-    const auth = new AuthService(config, repo, users, new BotCheck(repo, resolveBotCheckKey(config), config.ALTCHA_MAX_NUMBER));
+    // The same factories as the server's composition (services.ts), without the rest of the app.
+    const auth = createAuthModule(config, db, createUsersService(db)).service;
     const { user, created } = await auth.upsertAccount({
       email: values.email,
       password: values.password ?? process.env.VISAGE_USER_PASSWORD,

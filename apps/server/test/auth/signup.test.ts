@@ -43,7 +43,7 @@ describe('e-mail sign-up', () => {
     expect(replay.json().error.code).toBe('bot_check_failed');
   });
 
-  it('creates the profile the spec describes', async () => {
+  it('creates the profile: names capitalised, e-mail lower-cased, free plan, usage 0, default picture', async () => {
     const email = uniqueEmail('Mixed.Case');
     const { me, res } = await signUp(t.app, { firstName: '  jean-luc  de la  FONTAINE ', lastName: "o'neil smith", email: `  ${email.toUpperCase()} ` });
     expect(res.statusCode).toBe(201);

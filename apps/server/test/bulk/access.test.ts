@@ -1,4 +1,4 @@
-// Issue 36 without the engine: who may call what, the passcode gates and their rate limit, the
+// Bulk swaps and saved faces without the engine: who may call what, the passcode gates and their rate limit, the
 // refusals (over 15 targets, a bad file, foreign ids), the browser's pages and re-tagging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../auth/support/app.ts';

@@ -1,4 +1,4 @@
-// Issue 36 through the real engine: a bulk, a saved face (checked for one usable face, replace
+// Bulk swaps through the real engine: a bulk, a saved face (checked for one usable face, replace
 // asked for), a bulk with the saved face (results tagged), and the admin test page's swap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResponse, SavedFace } from '@visage/contracts';

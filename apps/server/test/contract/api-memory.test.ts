@@ -1,4 +1,4 @@
-// The API process's memory under near-limit uploads (issue 34 #6): 8 uploads at once, each with
+// The API process's memory stays bounded under near-limit uploads: 8 uploads at once, each with
 // two 4096 × 4096 PNGs (the default pixel cap), keep a real server process (ROLE=api) under
 // 400 MB RSS (the kernel's own peak, VmHWM); the old pipeline took a 6300² PNG from 135 to 607 MB.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// A swap whose job fails for good must not stay "running" (issue 34 #4): the server is SIGKILLed
+// A swap whose job fails for good must not stay "running", holding its allowance: the server is SIGKILLed
 // during the job's last attempt; the restarted server fails the job (lease lapsed), its onFailed
 // hook fails the swap with a code and gives the allowance back, and the events stream ends.
 // Also: the start-up reconcile (job gone or finished while the swap waits), a stream that

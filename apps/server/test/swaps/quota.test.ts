@@ -1,4 +1,4 @@
-// The monthly allowance is reserved in the transaction that creates the swap (issue 34 #3):
+// The monthly allowance is reserved in the transaction that creates the swap:
 // concurrent uploads can never pass it together, refused uploads leave nothing stored, and a
 // failed swap gives its count back exactly once. On SQLite and on PostgreSQL (TEST_DATABASE_URL).
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// An oversized upload is cut off where it passes the limit (issue 34 #13): a chunked body that
-// keeps streaming gets its 413 at once and the connection is closed, instead of being read to
-// the end. Through a real listening server, since inject() cannot show either.
+// An oversized upload is cut off where it passes the limit, so no client makes us read a huge
+// body: a chunked body that keeps streaming gets its 413 at once and the connection is closed,
+// instead of being read to the end. Through a real listening server, since inject() cannot show either.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@visage/contracts';

@@ -37,7 +37,7 @@ export interface SwapsTable {
   completed_at: number | null;
   /** The usage period (users.reset_date) this swap was charged to; null once given back. */
   quota_period: string | null;
-  /** The saved face a swap was made with (issue 36), or null. */
+  /** The saved face a bulk swap was made with, or null. */
   face_id: string | null;
   /** When retention deleted the swap's photos under uploads/ (null while kept). */
   uploads_deleted_at: number | null;

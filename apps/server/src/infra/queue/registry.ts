@@ -1,17 +1,10 @@
 // The typed job registry: job name → zod payload schema → handler. Definitions live with
 // their module (defineJob); handlers are attached where their dependencies exist
 // (context.ts). assertComplete() makes start-up fail when a defined job has no handler.
-import type { z } from 'zod';
+import type { AnyJobDefinition, JobDefinition } from './definition.ts';
 import { InvalidJobPayloadError, UnknownJobError, type Json, type JobContext } from './types.ts';
 
-/** P: the payload a handler receives (schema output); I: what enqueue accepts (schema input). */
-export interface JobDefinition<P = unknown, I = P> {
-  readonly name: string;
-  readonly schema: z.ZodType<P, I>;
-  readonly maxAttempts?: number;
-  /** First retry delay for this job; defaults to JOB_BACKOFF_MS. */
-  readonly backoffMs?: number;
-}
+export { defineJob, type AnyJobDefinition, type JobDefinition } from './definition.ts';
 
 export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<Json | void>;
 
@@ -24,17 +17,6 @@ export type JobFailedHook<P> = (payload: P, error: string) => Promise<void>;
 
 export interface JobHooks<P> {
   onFailed?: JobFailedHook<P>;
-}
-
-const NAME = /^[a-z][a-z0-9_.-]{0,99}$/;
-
-export function defineJob<S extends z.ZodType>(
-  name: string,
-  schema: S,
-  opts: { maxAttempts?: number; backoffMs?: number } = {},
-): JobDefinition<z.output<S>, z.input<S>> {
-  if (!NAME.test(name)) throw new Error(`Invalid job name "${name}"`);
-  return { name, schema: schema as z.ZodType<z.output<S>, z.input<S>>, ...opts };
 }
 
 interface Entry {
@@ -57,9 +39,6 @@ export interface JobRegistry {
   /** Throws listing every defined job that has no handler. */
   assertComplete(): void;
 }
-
-/** Any job definition, whatever its payload type. */
-export type AnyJobDefinition = Pick<JobDefinition, 'name' | 'maxAttempts' | 'backoffMs'> & { readonly schema: z.ZodType };
 
 export function createJobRegistry(definitions: readonly AnyJobDefinition[] = []): JobRegistry {
   const entries = new Map<string, Entry>();

@@ -1,6 +1,6 @@
 // The JobQueue interface every adapter implements (local: rows in the database;
 // bullmq: Redis), and the shapes a handler and a caller see.
-import type { JobDefinition } from './registry.ts';
+import type { JobDefinition } from './definition.ts';
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

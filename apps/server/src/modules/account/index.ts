@@ -8,7 +8,8 @@ import type { JobQueue, JobRegistry } from '../../infra/queue/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { cookieNames } from '../auth/cookies.ts';
 import { UsersRepository } from '../users/repository.ts';
-import { UsersService } from '../users/service.ts';
+import type { UsersService } from '../users/service.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import { accountDataSections, accountFilesEraser } from './core-data.ts';
 import { DataExportService, exportJob } from './exports.ts';
 import { AccountDataRegistry } from './registry.ts';
@@ -25,13 +26,13 @@ export interface AccountModule {
   exports: DataExportService;
 }
 
-export function createAccountModule(deps: { db: Db; kind: DatabaseKind; storage: Storage; queue: JobQueue; config: Config }): AccountModule {
+export function createAccountModule(deps: { db: Db; kind: DatabaseKind; storage: Storage; queue: JobQueue; config: Config; intake: ImageIntake; users: UsersService }): AccountModule {
   const repo = new AccountRepository(deps.db, deps.kind);
   const usersRepo = new UsersRepository(deps.db);
   const registry = new AccountDataRegistry();
   for (const section of accountDataSections(usersRepo, repo)) registry.add(section);
   const exports = new DataExportService(repo, deps.storage, deps.queue, registry, deps.config.EXPORT_TTL_HOURS * 3600_000);
-  const service = new AccountService(deps.config, repo, usersRepo, new UsersService(usersRepo), deps.storage, registry);
+  const service = new AccountService(deps.config, repo, usersRepo, deps.users, deps.storage, registry, deps.intake);
   return { registry, service, exports };
 }
 
@@ -47,8 +48,8 @@ export function attachExportJob(jobs: JobRegistry, exports: DataExportService): 
   });
 }
 
-export async function registerAccount(app: FastifyInstance, mod: AccountModule, config: Config): Promise<void> {
-  await accountRoutes(app, mod.service, mod.exports, cookieNames(config));
+export async function registerAccountRoutes(app: FastifyInstance, deps: { account: AccountModule; config: Config }): Promise<void> {
+  await accountRoutes(app, deps.account.service, deps.account.exports, cookieNames(deps.config));
 }
 
 /**

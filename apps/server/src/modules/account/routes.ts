@@ -8,7 +8,7 @@ import { requireUser } from '../auth/guards.ts';
 import { cookieOptions, type CookieNames } from '../auth/cookies.ts';
 import { parseBody } from '../../http/validate.ts';
 import { hashToken } from '../auth/tokens.ts';
-import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
+import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import type { DataExportService } from './exports.ts';
 import type { AccountService } from './service.ts';
 import { sendFile } from '../../http/send-file.ts';

@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { cleanImage } from '../swaps/image-intake.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import { capitalizeWords } from '../users/profile.ts';
 import { limitOf, type UsersService } from '../users/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -27,6 +27,7 @@ export class AccountService {
     private readonly users: UsersService,
     private readonly storage: Storage,
     private readonly registry: AccountDataRegistry,
+    private readonly intake: ImageIntake,
   ) {}
 
   async summary(uid: string, currentHash: string | null): Promise<AccountResponse> {
@@ -63,7 +64,7 @@ export class AccountService {
 
   /** Checked like any photo (type by its bytes, pixel cap, re-encoded), cut to a 256 px square. */
   async setAvatar(uid: string, upload: Buffer): Promise<string> {
-    const clean = await cleanImage(upload, this.config.MAX_IMAGE_PIXELS);
+    const clean = await this.intake.clean(upload);
     const body = await sharp(clean.body).resize(256, 256, { fit: 'cover' }).jpeg({ quality: 88 }).toBuffer();
     const name = `${randomBytes(15).toString('hex')}.jpg`;
     await this.storage.put(`avatars/${uid}/${name}`, body, 'image/jpeg');

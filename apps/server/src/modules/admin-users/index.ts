@@ -5,6 +5,13 @@ import { AdminUsersRepository } from './repository.ts';
 import { adminUsersRoutes } from './routes.ts';
 import { AdminUsersService } from './service.ts';
 
-export async function registerAdminUsers(app: FastifyInstance, db: Db, stripeBilling: () => boolean): Promise<void> {
-  await adminUsersRoutes(app, new AdminUsersService(new AdminUsersRepository(db), stripeBilling));
+export { AdminUsersService } from './service.ts';
+
+/** `stripeBilling` says whether plans are Stripe's to change (then admins cannot edit them). */
+export function createAdminUsersService(db: Db, stripeBilling: () => boolean): AdminUsersService {
+  return new AdminUsersService(new AdminUsersRepository(db), stripeBilling);
+}
+
+export async function registerAdminUsersRoutes(app: FastifyInstance, deps: { adminUsers: AdminUsersService }): Promise<void> {
+  await adminUsersRoutes(app, deps.adminUsers);
 }

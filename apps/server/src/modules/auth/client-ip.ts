@@ -6,9 +6,9 @@ import type { FastifyRequest } from 'fastify';
 export type TrustedProxies = BlockList;
 
 /** 'TRUSTED_PROXIES=10.0.0.1, 10.1.0.0/16, ::1' → a BlockList of those addresses and ranges. */
-export function parseTrustedProxies(spec: string): TrustedProxies {
+export function parseTrustedProxies(value: string): TrustedProxies {
   const list = new BlockList();
-  for (const raw of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of value.split(',').map((s) => s.trim()).filter(Boolean)) {
     const [addr = '', bits] = raw.split('/');
     const ip = normalizeIp(addr);
     const family = isIP(ip);

@@ -10,7 +10,7 @@ import { oidcEnabled } from './oidc.ts';
 import { sendCallbackPage } from './callback-page.ts';
 import { parseBody } from '../../http/validate.ts';
 import { OIDC_POPUP_COOP } from '../../http/security-headers.ts';
-import type { AuthRouteDeps } from './routes.ts';
+import type { AuthRouteDeps } from './module.ts';
 import type { RequestInfo, SignedIn } from './service.ts';
 import { hashToken, newToken } from './tokens.ts';
 

@@ -1,32 +1,14 @@
 // Thin HTTP layer of the accounts API: validate, call AuthService, set cookies.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PASSWORD_MIN_LENGTH, signInRequest, signUpRequest, type AuthConfigResponse, type MeResponse } from '@visage/contracts';
-import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import { authFloodLimit } from '../../http/rate-limit.ts';
-import type { BotCheck } from './bot-check.ts';
-import { clientIp, type TrustedProxies } from './client-ip.ts';
-import { cookieOptions, type CookieNames } from './cookies.ts';
-import type { OidcClient } from './oidc.ts';
-import type { OidcAccounts } from './oidc-accounts.ts';
+import { clientIp } from './client-ip.ts';
+import { cookieOptions } from './cookies.ts';
+import type { AuthRouteDeps } from './module.ts';
 import { oidcRoutes } from './oidc-routes.ts';
 import { parseBody } from '../../http/validate.ts';
-import type { AuthRepository } from './repository.ts';
-import type { AuthService, RequestInfo, SignedIn } from './service.ts';
-
-
-export interface AuthRouteDeps {
-  config: Config;
-  service: AuthService;
-  repo: AuthRepository;
-  botCheck: BotCheck;
-  oidc: OidcClient | null;
-  oidcAccounts: OidcAccounts;
-  cookies: CookieNames;
-  trustedProxies: TrustedProxies;
-}
-
-
+import type { RequestInfo, SignedIn } from './service.ts';
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Promise<void> {
   const { config, service, botCheck, oidc, cookies } = deps;

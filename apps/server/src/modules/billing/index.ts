@@ -23,6 +23,6 @@ export function createBillingService(config: Config, db: Db, log?: BillingLog, g
   return new BillingService(new BillingRepository(db, config.databaseKind === 'postgres'), stripe, prices, log);
 }
 
-export async function registerBilling(app: FastifyInstance, billing: BillingService, config: Config): Promise<void> {
-  await billingRoutes(app, billing, config);
+export async function registerBillingRoutes(app: FastifyInstance, deps: { billing: BillingService; config: Config }): Promise<void> {
+  await billingRoutes(app, deps.billing, deps.config);
 }

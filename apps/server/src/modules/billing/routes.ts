@@ -1,5 +1,5 @@
 // HTTP surface of billing. The webhook reads its body raw (the signature covers the exact
-// bytes); create-portal-session takes the spec's form field `uid` and answers with a redirect
+// bytes); create-portal-session takes the form field `uid` (as the page posts it) and answers with a redirect
 // (a plain form post) or with { url } (Accept: application/json).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkoutRequest, type BillingConfig, type RedirectResponse } from '@visage/contracts';

@@ -188,7 +188,7 @@ export class BillingService {
     await this.save(tx, row, patch);
   }
 
-  /** Writes the patch and the plan in force that follows from it (the spec's `subscription`). */
+  /** Writes the patch and the plan in force that follows from it (the users row's `subscription` label the API reports). */
   private async save(tx: BillingTx, row: UserRow, patch: BillingPatch): Promise<void> {
     const next = { ...row, ...patch } as UserRow;
     await tx.update(row.uid, { ...patch, subscription: effectivePlan(next, this.now()) }, this.now());

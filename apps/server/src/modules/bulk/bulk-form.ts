@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_BULK_TARGETS } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
-import { readMultiFileForm, type MultiFileForm } from '../swaps/upload-form.ts';
+import { readMultiFileForm, type MultiFileForm } from '../uploads/index.ts';
 
 export const tooManyTargets = () =>
   new AppError(400, 'too_many_targets', `You can only upload up to ${MAX_BULK_TARGETS} target images.`, { field: 'targets', max: MAX_BULK_TARGETS });

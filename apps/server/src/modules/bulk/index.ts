@@ -1,17 +1,27 @@
-// Issue 36 wiring: saved faces, bulk swaps, the swap browser, the gates and the admin test page.
+// Bulk wiring: bulk swaps, the swap browser, the gates and the admin test page (operators only).
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { FacesRepository } from '../faces/repository.ts';
-import { faceRoutes } from '../faces/routes.ts';
-import { FacesService } from '../faces/service.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../infra/db/database.ts';
+import type { FacesService } from '../faces/service.ts';
+import type { SwapsService } from '../swaps/service.ts';
+import type { ImageIntake } from '../uploads/index.ts';
+import { Gates } from './gate.ts';
 import { BrowserRepository } from './repository.ts';
 import { bulkRoutes } from './routes.ts';
 import { BulkService } from './service.ts';
-import { Gates } from './gate.ts';
 
-export async function registerBulk(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const faces = new FacesService(new FacesRepository(ctx.db), ctx.storage, ctx.engine, ctx.config.MAX_IMAGE_PIXELS);
-  const bulk = new BulkService(ctx.swaps, faces, new BrowserRepository(ctx.db), ctx.config.MAX_IMAGE_PIXELS);
-  await faceRoutes(app, faces);
-  await bulkRoutes(app, bulk, new Gates({ bulk: ctx.config.BULK_PASSCODE, adminTest: ctx.config.ADMIN_TEST_WORD }));
+export interface BulkModule {
+  service: BulkService;
+  gates: Gates;
+}
+
+export function createBulkModule(deps: { db: Db; config: Config; swaps: SwapsService; faces: FacesService; intake: ImageIntake }): BulkModule {
+  return {
+    service: new BulkService(deps.swaps, deps.faces, new BrowserRepository(deps.db), deps.intake),
+    gates: new Gates({ bulk: deps.config.BULK_PASSCODE, adminTest: deps.config.ADMIN_TEST_WORD }),
+  };
+}
+
+export async function registerBulkRoutes(app: FastifyInstance, deps: { bulk: BulkModule }): Promise<void> {
+  await bulkRoutes(app, deps.bulk.service, deps.bulk.gates);
 }

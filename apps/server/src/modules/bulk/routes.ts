@@ -6,7 +6,7 @@ import { parseOr400 } from './parse.ts';
 import { adminSwapQuery, gateBody, gateName, MAX_BULK_TARGETS, setFaceIdBody } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { hasRole, requireUser } from '../auth/guards.ts';
-import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
+import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { readBulkForm } from './bulk-form.ts';
 import type { Gates } from './gate.ts';
 import type { BulkService } from './service.ts';

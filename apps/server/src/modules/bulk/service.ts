@@ -1,8 +1,8 @@
-// Bulk swaps (spec /app/bulk, /app/bulk2) and the operator's lists: one swap per target, all
+// Bulk swaps (the /app/bulk and /app/bulk2 pages) and the operator's lists: one swap per target, all
 // accepted or refused whole; the swap browser's pages and its faceId re-tagging.
 import type { AdminSwapPage, BulkUploadResponse, UploadResponse } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
-import { cleanImage } from '../swaps/image-intake.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import type { SwapsService } from '../swaps/service.ts';
 import type { FacesService } from '../faces/service.ts';
 import { IdListCache } from './page-cache.ts';
@@ -21,7 +21,7 @@ export class BulkService {
     private readonly swaps: SwapsService,
     private readonly faces: FacesService,
     private readonly repo: BrowserRepository,
-    private readonly maxPixels: number,
+    private readonly intake: ImageIntake,
   ) {
     swaps.onChange((uid) => this.pages.invalidate(uid));
   }
@@ -29,7 +29,7 @@ export class BulkService {
   /** `POST /69/bulk-upload`: the face photo and up to 15 targets, cleaned first so one bad file refuses the whole bulk. */
   async bulk(uid: string, targets: Buffer[], source: Buffer | undefined): Promise<BulkUploadResponse> {
     if (!source || targets.length === 0) throw new AppError(400, 'images_missing', 'Please select both target and source images.', { field: source ? 'targets' : 'source' });
-    const face = await cleanImage(source, this.maxPixels).catch(withField('source'));
+    const face = await this.intake.clean(source).catch(withField('source'));
     const clean = await this.cleanTargets(targets);
     const created = await this.swaps.createBatch(uid, 'bulk', clean.map((t) => ({ target: { cleaned: t }, source: { cleaned: face.body } })));
     return { swaps: created, faceId: null };
@@ -88,7 +88,7 @@ export class BulkService {
     // Two at a time: both cores busy, while a bulk of 15 never holds 15 decoded images at once.
     let next = 0;
     const lane = async () => {
-      for (let i = next++; i < targets.length; i = next++) out[i] = (await cleanImage(targets[i]!, this.maxPixels).catch(withField('targets', i))).body;
+      for (let i = next++; i < targets.length; i = next++) out[i] = (await this.intake.clean(targets[i]!).catch(withField('targets', i))).body;
     };
     await Promise.all([lane(), lane()]);
     return out;

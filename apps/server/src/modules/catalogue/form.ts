@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { hasNul, nulRefused } from '../../http/nul-bytes.ts';
-import { withFormErrors } from '../swaps/upload-form.ts';
+import { withFormErrors } from '../uploads/index.ts';
 import type { UploadedPhoto } from './service.ts';
 
 /** Photos one operator upload may carry. */

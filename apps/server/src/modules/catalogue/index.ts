@@ -1,8 +1,9 @@
-// Catalogue wiring: the service (built in context.ts, where storage and the engine live), demo
-// seeding, and the HTTP routes (registered by app.ts).
+// Catalogue wiring: the service (built by services.ts, where storage and the engine are at hand),
+// demo seeding, and the HTTP routes (registered by app.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../infra/db/database.ts';
 import type { SwapsService } from '../swaps/service.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import { CatalogueRepository } from './repository.ts';
 import { catalogueRoutes } from './routes.ts';
 import { CatalogueService, type CatalogueStore, type FaceReader } from './service.ts';
@@ -10,10 +11,10 @@ import { CatalogueService, type CatalogueStore, type FaceReader } from './servic
 export { CatalogueService } from './service.ts';
 export { seedDemoCatalogue } from './seed.ts';
 
-export function createCatalogueService(deps: { db: Db; storage: CatalogueStore; faces: FaceReader; maxPixels: number }): CatalogueService {
-  return new CatalogueService(new CatalogueRepository(deps.db), deps.storage, deps.faces, deps.maxPixels);
+export function createCatalogueService(deps: { db: Db; storage: CatalogueStore; faces: FaceReader; intake: ImageIntake }): CatalogueService {
+  return new CatalogueService(new CatalogueRepository(deps.db), deps.storage, deps.faces, deps.intake);
 }
 
-export async function registerCatalogue(app: FastifyInstance, catalogue: CatalogueService, swaps: SwapsService): Promise<void> {
-  await catalogueRoutes(app, catalogue, swaps);
+export async function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService; swaps: SwapsService }): Promise<void> {
+  await catalogueRoutes(app, deps.catalogue, deps.swaps);
 }

@@ -1,4 +1,4 @@
-// HTTP surface of the catalogues (spec §7): lists for every signed-in user, operator uploads,
+// HTTP surface of the pro modes' catalogues (Proshoot, soccer): lists for every signed-in user, operator uploads,
 // edits and removals, attribute suggestions, catalogue media, the player list, and the two
 // pro-mode swap uploads (on the main swap's upload → job → gallery machinery).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +7,7 @@ import { ADMIN_VALUES, ATTRIBUTE_KEYS, ATTRIBUTE_VALUES, SOCCER_CLUBS, SOCCER_CO
 import { AppError } from '../../http/errors.ts';
 import { assertOwnUid, requireUser } from '../auth/guards.ts';
 import type { SwapsService } from '../swaps/service.ts';
-import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
+import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { fieldError } from './metadata.ts';
 import { MAX_CATALOGUE_PHOTOS, readPhotosForm } from './form.ts';
 import type { CatalogueService } from './service.ts';
@@ -43,7 +43,7 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
       if (gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return reply.header('Content-Encoding', 'gzip').send(gzip);
       return reply.send(body);
     };
-    // The spec's path has a trailing slash; both spellings answer.
+    // Clients call the list with a trailing slash; both spellings answer.
     app.get(`${base}/`, { config: { auth: 'user' } }, list);
     app.get(base, { config: { auth: 'user' } }, list);
 

@@ -9,7 +9,7 @@ import {
 } from '@visage/contracts';
 import type { DescribeResult, Face, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
-import { cleanImage } from '../swaps/image-intake.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import type { MediaStore } from '../swaps/ports.ts';
 import { parseEdit, parseUploadMetadata, type StoredAttributes } from './metadata.ts';
 import type { CatalogueListRow, CatalogueRepository, CatalogueRow } from './repository.ts';
@@ -87,7 +87,7 @@ export class CatalogueService {
     private readonly repo: CatalogueRepository,
     private readonly storage: CatalogueStore,
     private readonly faces: FaceReader,
-    private readonly maxPixels: number,
+    private readonly intake: ImageIntake,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -126,7 +126,7 @@ export class CatalogueService {
     if (photo.tooLarge || !photo.body) return 'file_too_large';
     let clean;
     try {
-      clean = await cleanImage(photo.body, this.maxPixels);
+      clean = await this.intake.clean(photo.body);
     } catch (err) {
       if (err instanceof AppError && (err.code === 'invalid_image_type' || err.code === 'corrupt_image' || err.code === 'image_too_large')) return err.code;
       throw err;
@@ -150,7 +150,7 @@ export class CatalogueService {
 
   /** What the operator form can pre-fill for a photo (gender, age range, face shape, hair colour). */
   async suggest(body: Buffer): Promise<AttributeSuggestion> {
-    const clean = await cleanImage(body, this.maxPixels);
+    const clean = await this.intake.clean(body);
     const analysis = await this.faces.describe(clean.body);
     const problem = faceProblem(analysis.faces);
     const d = analysis.description;

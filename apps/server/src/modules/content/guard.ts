@@ -1,6 +1,6 @@
-// Explicit content is refused on every plan (DECISIONS.md): each uploaded photo is classified
+// Explicit content is refused on every plan, paid ones included: each uploaded photo is classified
 // on the server before anything is stored. One step for every upload path:
-//   cleanImage (modules/swaps/image-intake.ts) calls assertAllowed on every cleaned upload
+//   ImageIntake.clean (modules/uploads/image-intake.ts) calls assertAllowed on every cleaned upload
 import { AppError } from '../../http/errors.ts';
 
 /** The classifier's answer: the explicit share of the photo, 0..1. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { faceId } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { assertOwnUid, requireUser } from '../auth/guards.ts';
-import { readUploadForm, rejectOversizedBody } from '../swaps/upload-form.ts';
+import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { parseOr400 } from '../bulk/parse.ts';
 import type { FacesService } from './service.ts';
 import { sendFile } from '../../http/send-file.ts';

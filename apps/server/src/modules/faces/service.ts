@@ -1,9 +1,9 @@
-// Saved faces (spec: /app/manage-faces, the bulk2 modal): one face photo per text id and owner,
+// Saved faces (the /app/manage-faces page, the bulk2 modal): one face photo per text id and owner,
 // checked to show exactly one usable face, stored under faces/ (never deleted with a swap).
 import type { SavedFace } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { newStorageKey } from '../../infra/storage/index.ts';
-import { cleanImage } from '../swaps/image-intake.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import type { FaceDetector } from '../swaps/engine.ts';
 import type { FacesRepository, SavedFaceRow } from './repository.ts';
 
@@ -37,7 +37,7 @@ export class FacesService {
     private readonly repo: FacesRepository,
     private readonly storage: FaceStore,
     private readonly detector: FaceDetector,
-    private readonly maxPixels: number,
+    private readonly intake: ImageIntake,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -68,7 +68,7 @@ export class FacesService {
   }
 
   async upload(uid: string, id: string, image: Buffer, replace: boolean): Promise<SavedFace> {
-    const clean = await cleanImage(image, this.maxPixels);
+    const clean = await this.intake.clean(image);
     if (!replace && (await this.repo.find(uid, id))) throw exists(id);
     const { faces } = await this.detector.detect(clean.body);
     const usable = faces.filter((f) => !f.tooSmall).length;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { HealthResponse } from '@visage/contracts';
-import type { AppContext } from '../../context.ts';
+import type { Config } from '../../config.ts';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerHealthRoutes(app: FastifyInstance, ctx: { version: string; config: Config }): Promise<void> {
   app.get('/app/api/health', { config: { auth: 'public' } }, async (): Promise<HealthResponse> => ({
     status: 'ok',
     version: ctx.version,

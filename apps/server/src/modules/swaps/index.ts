@@ -1,14 +1,13 @@
-// Swaps wiring: the swap job's definition and handler (attached in context.ts, where the
-// queue lives) and the HTTP routes (registered by app.ts).
+// Swaps wiring: the services (built by services.ts), the swap job's definition and handler
+// (attached in context.ts, where the queue lives) and the HTTP routes (registered by app.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../infra/db/database.ts';
 import { defineJob, type JobQueue, type JobRegistry } from '../../infra/queue/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
-import { UsersRepository } from '../users/repository.ts';
-import { UsersService } from '../users/service.ts';
-import { configureImageIntake } from './image-intake.ts';
+import type { UsersService } from '../users/service.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import type { SwapEngine } from './ports.ts';
 import type { DataSection, Eraser } from '../account/registry.ts';
 import { swapsDataSection, swapsEraser } from './account-data.ts';
@@ -25,10 +24,8 @@ export { SwapResultsService } from './results.ts';
 
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });
 
-export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQueue; config: Config }): SwapsService {
-  configureImageIntake({ concurrency: deps.config.IMAGE_DECODE_CONCURRENCY, queue: deps.config.IMAGE_DECODE_QUEUE });
-  const users = new UsersService(new UsersRepository(deps.db));
-  return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, users, deps.config.MAX_IMAGE_PIXELS);
+export function createSwapsService(deps: { db: Db; storage: Storage; queue: JobQueue; intake: ImageIntake; users: UsersService }): SwapsService {
+  return new SwapsService(new SwapsRepository(deps.db), deps.storage, deps.queue, deps.users, deps.intake);
 }
 
 export function createSwapResults(deps: { db: Db; storage: Storage; swaps: SwapsService; config: Config; releaseShared?: (uid: string, key: string) => Promise<void> }): SwapResultsService {
@@ -76,7 +73,7 @@ function runSwap(swaps: SwapsService, engine: SwapEngine, swapId: string, job: S
   );
 }
 
-export async function registerSwaps(app: FastifyInstance, swaps: SwapsService, queue: JobQueue, results?: SwapResultsService): Promise<void> {
-  await swapRoutes(app, swaps, queue);
-  if (results) await swapResultRoutes(app, swaps, results);
+export async function registerSwapRoutes(app: FastifyInstance, deps: { swaps: SwapsService; queue: JobQueue; results: SwapResultsService }): Promise<void> {
+  await swapRoutes(app, deps.swaps, deps.queue);
+  await swapResultRoutes(app, deps.swaps, deps.results);
 }

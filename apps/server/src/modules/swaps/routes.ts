@@ -6,7 +6,7 @@ import { hasRole, assertOwnUid, requireUser } from '../auth/guards.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
-import { readUploadForm, rejectOversizedBody } from './upload-form.ts';
+import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { MAX_STREAMS_PER_USER, OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
 import { sendFile } from '../../http/send-file.ts';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
 import type { TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
-import { cleanImage } from './image-intake.ts';
+import type { ImageIntake } from '../uploads/index.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
 import { isCodedEngineError, type MediaStore, type SwapEngine, type UsageQuota } from './ports.ts';
 import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
@@ -25,7 +25,7 @@ export interface SwapJobQueue {
 
 /**
  * An upload (cleaned and stored under uploads/, deleted with the swap), an upload the caller
- * already cleaned with cleanImage (stored as it is), or an already stored, shared key.
+ * already cleaned by the ImageIntake (stored as it is), or an already stored, shared key.
  */
 export type SwapImage = Buffer | { cleaned: Buffer } | { key: string };
 export interface SwapInput {
@@ -58,7 +58,7 @@ export class SwapsService {
     private readonly storage: MediaStore,
     private readonly queue: SwapJobQueue,
     private readonly quota: UsageQuota,
-    private readonly maxPixels: number,
+    private readonly intake: ImageIntake,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -111,7 +111,7 @@ export class SwapsService {
 
   private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
     if ('key' in image) return image.key;
-    const body = Buffer.isBuffer(image) ? (await cleanImage(image, this.maxPixels)).body : image.cleaned;
+    const body = Buffer.isBuffer(image) ? (await this.intake.clean(image)).body : image.cleaned;
     stored.push(key);
     await this.storage.put(key, body, 'image/jpeg');
     return key;

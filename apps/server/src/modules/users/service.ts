@@ -26,7 +26,7 @@ export interface NewAccount {
 
 export type ConsentMethod = 'signup-form' | 'oidc-consent' | 'admin-cli';
 
-/** Image swaps a month on the free tier (legal text, spec §1). */
+/** Image swaps a month on the free tier; the legal texts quote the same number. */
 export const FREE_MONTHLY_SWAPS = PLANS.free.imageSwaps ?? 0;
 
 export class UsersService {

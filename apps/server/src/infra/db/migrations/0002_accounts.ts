@@ -1,4 +1,4 @@
-// Accounts: users (with the spec's profile fields, usage and resetDate), hashed
+// Accounts: users (with the profile fields the API returns, usage and resetDate), hashed
 // sessions, OIDC identities and pending OIDC flows, sign-in failures (brute-force
 // limits shared by every process) and spent proof-of-work challenges.
 import type { Kysely } from 'kysely';

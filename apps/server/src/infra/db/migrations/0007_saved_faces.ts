@@ -1,4 +1,4 @@
-// Issue 36: saved faces (keyed by owner + text id) and the faceId tag on swaps, with the
+// Bulk swaps: saved faces (keyed by owner + text id) and the faceId tag on swaps, with the
 // indexes the swap browser pages on (per user, optionally per face, newest first).
 import type { Kysely } from 'kysely';
 

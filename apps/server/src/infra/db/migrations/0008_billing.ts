@@ -1,5 +1,5 @@
-// Billing (issue 37): each user's Stripe subscription state beside the spec's `subscription`
-// label, and the Stripe events already handled (each event id once).
+// Billing: each user's Stripe subscription state beside the `subscription` label (the plan in
+// force), and the Stripe events already handled (each event id once).
 import type { Kysely } from 'kysely';
 
 const USER_COLUMNS: [string, 'varchar(255)' | 'varchar(32)' | 'bigint'][] = [

@@ -1,4 +1,4 @@
-// Account and data (issue 38): data exports (a ZIP kept 24 hours), when a session was last
+// Account and data: data exports (a ZIP kept 24 hours), when a session was last
 // used (shown on the account page), and when a swap's uploaded photos were deleted by retention.
 import type { Kysely } from 'kysely';
 

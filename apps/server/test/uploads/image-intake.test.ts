@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { cleanImage, configureImageIntake, DEFAULT_MAX_PIXELS, sniffImage } from '../../src/modules/swaps/image-intake.ts';
-import { DIGITAL_SOURCE_TYPE, manipulationXmp, withXmp } from '../../src/modules/swaps/labelling.ts';
+import { DEFAULT_MAX_PIXELS, ImageIntake, sniffImage, type ContentCheck } from '../../src/modules/uploads/image-intake.ts';
 
 const solid = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#8a6' } });
+const allowAll: ContentCheck = { assertAllowed: async () => undefined };
+const intake = new ImageIntake({ content: allowAll });
+const cleanImage = (buf: Buffer) => intake.clean(buf);
 
 describe('image intake', () => {
   it('recognises JPEG and PNG by their bytes, not their name', async () => {
@@ -13,7 +15,7 @@ describe('image intake', () => {
     expect(sniffImage(Buffer.from('GIF89a....'))).toBeNull();
   });
 
-  it('refuses other formats with the spec message', async () => {
+  it('refuses other formats with the message the upload form shows', async () => {
     await expect(cleanImage(await solid(4, 4).webp().toBuffer())).rejects.toMatchObject({
       status: 415,
       message: 'Please select a valid image file (jpeg, png, or jpg).',
@@ -27,7 +29,7 @@ describe('image intake', () => {
 
   it('caps the pixel count from the header, before decoding', async () => {
     const big = await solid(300, 300).png().toBuffer();
-    await expect(cleanImage(big, 50_000)).rejects.toMatchObject({ status: 413, code: 'image_too_large' });
+    await expect(new ImageIntake({ content: allowAll, maxPixels: 50_000 }).clean(big)).rejects.toMatchObject({ status: 413, code: 'image_too_large' });
   });
 
   it('keeps the default cap near what browsers send (1920 px long side), far under 40 MP', () => {
@@ -35,19 +37,15 @@ describe('image intake', () => {
   });
 
   it('decodes one image at a time by default, lets a few wait, and answers 503 with Retry-After past that', async () => {
-    configureImageIntake({ concurrency: 1, queue: 2 });
-    try {
-      const png = await solid(1500, 1500).png().toBuffer();
-      // One decodes, two wait, the fourth is refused at once.
-      const results = await Promise.allSettled([cleanImage(png), cleanImage(png), cleanImage(png), cleanImage(png)]);
-      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-      expect(refused.reason).toMatchObject({ status: 503, code: 'busy', headers: { 'Retry-After': '2' } });
-      // Once the line has moved, the next one is taken again.
-      await expect(cleanImage(png)).resolves.toMatchObject({ width: 1500, height: 1500 });
-    } finally {
-      configureImageIntake({ concurrency: 1, queue: 32 });
-    }
+    const narrow = new ImageIntake({ content: allowAll, concurrency: 1, queue: 2 });
+    const png = await solid(1500, 1500).png().toBuffer();
+    // One decodes, two wait, the fourth is refused at once.
+    const results = await Promise.allSettled([narrow.clean(png), narrow.clean(png), narrow.clean(png), narrow.clean(png)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 503, code: 'busy', headers: { 'Retry-After': '2' } });
+    // Once the line has moved, the next one is taken again.
+    await expect(narrow.clean(png)).resolves.toMatchObject({ width: 1500, height: 1500 });
   });
 
   it('applies EXIF orientation and strips every piece of metadata', async () => {
@@ -63,19 +61,17 @@ describe('image intake', () => {
     expect(meta.orientation).toBeUndefined();
     expect(clean.body.includes(Buffer.from('secret-owner'))).toBe(false);
   });
-});
 
-describe('manipulation labelling', () => {
-  it('adds an XMP packet with the IPTC digital source type without touching the pixels', async () => {
-    const jpeg = await solid(32, 16).jpeg().toBuffer();
-    const labelled = withXmp(jpeg, manipulationXmp(new Date('2026-11-22T00:00:00Z')));
-    const meta = await sharp(labelled).metadata();
-    expect(meta.xmp?.toString('utf8')).toContain(DIGITAL_SOURCE_TYPE);
-    const [a, b] = await Promise.all([sharp(jpeg).raw().toBuffer(), sharp(labelled).raw().toBuffer()]);
-    expect(a.equals(b)).toBe(true);
+  it('cannot be built without a content check, so the check is never silently skipped', () => {
+    expect(() => new ImageIntake(undefined as unknown as { content: ContentCheck })).toThrow('content check');
+    expect(() => new ImageIntake({} as { content: ContentCheck })).toThrow('content check');
   });
 
-  it('refuses what is not a JPEG', () => {
-    expect(() => withXmp(Buffer.from('nope'), 'x')).toThrow('not a JPEG');
+  it('asks the content check about every cleaned photo large enough to classify', async () => {
+    const seen: number[] = [];
+    const counting = new ImageIntake({ content: { assertAllowed: async (jpeg) => void seen.push(jpeg.length) } });
+    await counting.clean(await solid(120, 120).png().toBuffer());
+    await counting.clean(await solid(40, 40).png().toBuffer());
+    expect(seen).toHaveLength(1);
   });
 });

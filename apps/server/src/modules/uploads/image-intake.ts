@@ -1,0 +1,106 @@
+// Checks an uploaded image by its content (never the declared type), caps its pixel count
+// before decoding, and re-encodes it so nothing of the original file (metadata, trailing
+// bytes, odd chunks) is ever stored, and refuses explicit content. Every upload path (swaps,
+// bulk, catalogue, saved faces, avatars) calls ImageIntake.clean on the one intake built at start.
+// Memory is bounded: the pipeline streams in strips (sequential read, no Huffman optimisation,
+// which would hold every coefficient of the image: +200 MB for a 16.8 MP PNG, +11 MB without),
+// and the DecodeGate lets only `concurrency` decodes run at once.
+import sharp from 'sharp';
+import { AppError } from '../../http/errors.ts';
+import { DecodeGate } from './decode-gate.ts';
+
+/** 4096 × 4096: browsers send at most 1920 px on the long side (the client compresses). */
+export const DEFAULT_MAX_PIXELS = 4096 * 4096;
+
+// libvips' operation cache keeps decoded images around for reuse we never make.
+sharp.cache(false);
+
+/** The explicit-content step (modules/content): every cleaned upload passes it, or 422. */
+export interface ContentCheck {
+  assertAllowed(jpeg: Buffer): Promise<void>;
+}
+
+/**
+ * The classifier reads 224 × 224: blown up from much smaller, a photo is a blur of skin tones it
+ * takes for explicit (a face cut to 64 px scored 0.74, refused). Photos that small show nothing
+ * explicit anyone could use, and no face the engine can swap: they are not classified.
+ */
+export const MIN_CLASSIFIED_SIDE = 100;
+
+export type ImageKind = 'jpeg' | 'png';
+
+export function sniffImage(buf: Buffer): ImageKind | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (buf.length >= 8 && png.every((b, i) => buf[i] === b)) return 'png';
+  return null;
+}
+
+export interface CleanImage {
+  body: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ImageIntakeOptions {
+  /** Required: a guard whose check is off (CONTENT_CHECK=false) says so itself; none at all is a wiring fault. */
+  content: ContentCheck;
+  /** MAX_IMAGE_PIXELS: refused from the header, before any decode. */
+  maxPixels?: number;
+  /** IMAGE_DECODE_CONCURRENCY decodes at once, IMAGE_DECODE_QUEUE waiting, then 503. */
+  concurrency?: number;
+  queue?: number;
+}
+
+const invalidType = () => new AppError(415, 'invalid_image_type', 'Please select a valid image file (jpeg, png, or jpg).');
+const corrupt = () => new AppError(422, 'corrupt_image', 'This image file is damaged and cannot be read.');
+
+export class ImageIntake {
+  readonly maxPixels: number;
+  private readonly content: ContentCheck;
+  private readonly gate: DecodeGate;
+
+  constructor(opts: ImageIntakeOptions) {
+    // Checked at run time too: a JavaScript caller (or a cast) must not start with the check skipped.
+    if (!opts?.content || typeof opts.content.assertAllowed !== 'function') throw new Error('ImageIntake needs a content check');
+    this.content = opts.content;
+    this.maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
+    this.gate = new DecodeGate(opts.concurrency ?? 1, opts.queue ?? 32);
+  }
+
+  /** The upload re-encoded as a clean JPEG; 415, 413, 422 or 503 (busy) otherwise. */
+  async clean(buf: Buffer): Promise<CleanImage> {
+    if (!sniffImage(buf)) throw invalidType();
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(buf).metadata();
+    } catch {
+      throw corrupt();
+    }
+    const w = meta.autoOrient?.width ?? meta.width ?? 0;
+    const h = meta.autoOrient?.height ?? meta.height ?? 0;
+    if (!w || !h) throw corrupt();
+    const maxPixels = this.maxPixels;
+    if (w * h > maxPixels) {
+      throw new AppError(413, 'image_too_large', `This image is too large (${w}×${h}); the limit is ${Math.round(maxPixels / 1e6)} megapixels.`);
+    }
+    const clean = await this.gate.run(async () => {
+      try {
+        // rotate() applies EXIF orientation; sharp drops all metadata unless asked to keep it.
+        // sequentialRead: decode top to bottom in strips. optimiseCoding off: the optimised Huffman
+        // tables need the whole image's coefficients in memory first (the pixels are the same).
+        const { data, info } = await sharp(buf, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
+          .rotate()
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 95, chromaSubsampling: '4:4:4', optimiseCoding: false })
+          .toBuffer({ resolveWithObject: true });
+        return { body: data, width: info.width, height: info.height };
+      } catch {
+        throw corrupt();
+      }
+    });
+    // Outside the decode gate: the classifier is another process, and works on the cleaned JPEG.
+    if (Math.min(clean.width, clean.height) >= MIN_CLASSIFIED_SIDE) await this.content.assertAllowed(clean.body);
+    return clean;
+  }
+}

@@ -1,0 +1,16 @@
+// Users wiring: the one UsersService (built by the composition in services.ts) and its routes.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../infra/db/database.ts';
+import { UsersRepository } from './repository.ts';
+import { usersRoutes } from './routes.ts';
+import { UsersService } from './service.ts';
+
+export { UsersService } from './service.ts';
+
+export function createUsersService(db: Db): UsersService {
+  return new UsersService(new UsersRepository(db));
+}
+
+export async function registerUsersRoutes(app: FastifyInstance, deps: { users: UsersService }): Promise<void> {
+  await usersRoutes(app, deps.users);
+}

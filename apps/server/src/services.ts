@@ -1,0 +1,78 @@
+// The composition: every module's services, built once from the infrastructure, and wired to each
+// other here and nowhere else. Routes (app.ts) and job handlers (context.ts) only receive them.
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './infra/db/database.ts';
+import type { JobQueue } from './infra/queue/index.ts';
+import type { Storage } from './infra/storage/index.ts';
+import { addAccountErasers, createAccountModule, type AccountModule } from './modules/account/index.ts';
+import { createAdminUsersService, type AdminUsersService } from './modules/admin-users/index.ts';
+import { createAuthModule, type AuthModule } from './modules/auth/index.ts';
+import { billingAccountData } from './modules/billing/account-data.ts';
+import { createBillingService, type BillingService } from './modules/billing/index.ts';
+import { createBulkModule, type BulkModule } from './modules/bulk/index.ts';
+import { createCatalogueService, type CatalogueService } from './modules/catalogue/index.ts';
+import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
+import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
+import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
+import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
+import { UsersRepository } from './modules/users/repository.ts';
+import { createUsersService, type UsersService } from './modules/users/index.ts';
+
+export interface Services {
+  users: UsersService;
+  /** Sessions, sign-in and OIDC. */
+  auth: AuthModule;
+  /** Explicit content refused on every plan: the intake calls `assertAllowed` on every cleaned upload. */
+  content: ContentGuard;
+  /** The one image intake every upload goes through (pixel cap, decode bound, content guard). */
+  intake: ImageIntake;
+  swaps: SwapsService;
+  /** Deleting a result, the compare photo, upload retention. */
+  results: SwapResultsService;
+  /** Pro modes' catalogues (Proshoot models, soccer players). */
+  catalogue: CatalogueService;
+  /** Plans and Stripe billing (off unless STRIPE_* are set). */
+  billing: BillingService;
+  /** Saved faces (operators). */
+  faces: FacesModule;
+  /** Bulk swaps, the swap browser and the gates (operators). */
+  bulk: BulkModule;
+  adminUsers: AdminUsersService;
+  /** Account page, data export and erasure, with the per-module data registry. */
+  account: AccountModule;
+}
+
+export interface Infrastructure {
+  config: Config;
+  log: Logger;
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+  engine: EngineHandle;
+}
+
+/** `explicitScore` replaces the content model's verdict (tests). `close` stops the content checker. */
+export function composeServices(infra: Infrastructure, explicitScore?: ExplicitScorer): { services: Services; close(): Promise<void> } {
+  const { config, log, db, storage, queue, engine } = infra;
+  const content = createContentModule(config, explicitScore);
+  const intake = createImageIntake(config, content.guard);
+  const users = createUsersService(db);
+  const auth = createAuthModule(config, db, users);
+  const swaps = createSwapsService({ db, storage, queue, intake, users });
+  const catalogue = createCatalogueService({ db, storage, faces: engine, intake });
+  swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
+  const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
+  const faces = createFacesModule({ db, storage, detector: engine, intake });
+  const results = createSwapResults({ db, storage, swaps, config, releaseShared: faces.releaseShared });
+  const bulk = createBulkModule({ db, config, swaps, faces: faces.service, intake });
+  const adminUsers = createAdminUsersService(db, () => billing.enabled);
+  const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake, users });
+  // What each module holds about a person: its export section and its eraser (one line per module).
+  account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
+  account.registry.add(...faces.accountData());
+  account.registry.add(...billingAccountData(billing, new UsersRepository(db)));
+  addAccountErasers(account, storage);
+  const services = { users, auth, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account };
+  return { services, close: () => content.close() };
+}

@@ -1,8 +1,10 @@
 // Reads the upload form (uid, target, source) from a multipart request. Each file is cut off at
 // the size limit while it streams in; nothing over the limit is ever held in memory, and the
-// request itself is cut off there: 413 at once, then the connection is closed (no draining).
+// request itself is cut off there: 413 at once, then the connection is closed (no draining of
+// the body: a short, bounded linger only, so that the client reads its answer).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import type { Socket } from 'node:net';
 import { MAX_UPLOAD_BYTES } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { hasNul, nulRefused } from '../../http/nul-bytes.ts';
@@ -29,13 +31,43 @@ function tooLarge(req: FastifyRequest): AppError {
   return fileTooLarge();
 }
 
+/** How long, and how many more bytes, a cut-off connection is read (and dropped) after its answer. */
+export const LINGER_MS = 2000;
+export const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Closing a socket with unread bytes sends a reset, and a reset makes the client's kernel throw
+ * away the answer it has not read yet: the sender would see a broken connection, not the 413.
+ * So after the answer the socket is half-closed and what still arrives is dropped, until the
+ * client closes, LINGER_MS pass or LINGER_BYTES arrive; then it is destroyed.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    let dropped = 0;
+    const destroy = () => this.destroy();
+    const timer = setTimeout(destroy, LINGER_MS);
+    timer.unref();
+    this.once('close', () => clearTimeout(timer));
+    this.once('end', destroy);
+    this.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) destroy();
+    });
+    this.end();
+    return this;
+  };
+}
+
 /**
  * Once per app, before the routes that read uploads: the answer to a cut-off request carries
  * `Connection: close`, so Node closes the socket after it instead of reading the rest of the body.
  */
 export function registerUploadCutOff(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (cutOff.has(req.raw)) reply.header('Connection', 'close');
+    if (cutOff.has(req.raw)) {
+      reply.header('Connection', 'close');
+      lingerOnClose(req.raw.socket);
+    }
     return payload;
   });
 }

@@ -1,6 +1,7 @@
 // Browser tests: Debian's Chromium against the real built server, which the global setup
 // starts on a random free port with a throw-away data directory (e2e/support/server.ts).
 import { defineConfig, devices } from '@playwright/test';
+import { LIMITS } from './e2e/support/limits.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -22,9 +23,12 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: true,
   retries: 0,
-  workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // One test at a time: on a 2-core machine a second browser and its swaps on the same server
+  // make every test's timing depend on the other's. A bigger machine may pass --workers=2.
+  workers: 1,
+  // Tests with swaps or servers of their own set longer limits (e2e/support/limits.ts).
+  timeout: LIMITS.test,
+  expect: { timeout: LIMITS.ui },
   reporter: [['list'], ['json', { outputFile: process.env.VISAGE_E2E_JSON ?? '.tmp/playwright.json' }]],
   use: {
     ...devices['Desktop Chrome'],

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
 import { FACES_DIR } from '../fixtures/index.mjs';
 import { signUpThroughOverlay } from './support/accounts';
+import { engineTest, LIMITS } from './support/limits.ts';
 
 const FACES = FACES_DIR;
 const TARGET = join(FACES, '008_ai-sfhq-frontal-glasses-darkskin.jpg');
@@ -22,13 +23,13 @@ async function signUp(page: Page, who: string): Promise<string> {
 async function swapOnce(page: Page): Promise<void> {
   await page.getByTestId('swap-input-target').setInputFiles(TARGET);
   await page.getByTestId('swap-input-source').setInputFiles(FACE);
-  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: LIMITS.pageWork });
   await page.getByRole('button', { name: 'Swap Faces', exact: true }).click();
-  await expect(page.getByTestId('gallery-grid').getByRole('button')).toHaveCount(1, { timeout: 90_000 });
+  await expect(page.getByTestId('gallery-grid').getByRole('button')).toHaveCount(1, { timeout: LIMITS.engine });
 }
 
 test.describe('a result in the viewer', () => {
-  test.setTimeout(150_000);
+  test.setTimeout(engineTest(1));
 
   test('compares before and after with the slider, downloads it labelled, and deletes it after one question', async ({ page }) => {
     await signUp(page, 'viewer');
@@ -79,7 +80,7 @@ test.describe('a result in the viewer', () => {
 });
 
 test.describe('your data on the account page', () => {
-  test.setTimeout(150_000);
+  test.setTimeout(engineTest(1));
 
   test('exports and downloads the data, then deletes the account and lands signed out on the landing page', async ({ page, context }) => {
     const email = await signUp(page, 'leaver');
@@ -100,7 +101,8 @@ test.describe('your data on the account page', () => {
 
     await page.getByTestId('account-export-start').click();
     const link = page.getByTestId('account-export-download');
-    await expect(link).toBeVisible({ timeout: 30_000 });
+    // The export is a job in the server's queue, maybe behind a swap.
+    await expect(link).toBeVisible({ timeout: LIMITS.engine });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^visage-my-data-\d{4}-\d\d-\d\d\.zip$/);
     const zip = unzipSync(new Uint8Array(readFileSync((await download.path())!)));

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { startIdp, type TestIdp } from '../apps/server/test/auth/support/idp.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { expect, test } from './support/test.ts';
+import { LIMITS, SERVER_HOOK } from './support/limits.ts';
 
 const PASSWORD = 'Velvet-Otter-42-Lantern';
 let counter = 0;
@@ -42,7 +43,8 @@ async function signUp(page: Page, email: string): Promise<void> {
   });
   await overlay.getByRole('button', { name: 'Sign Up' }).click();
   await challenge;
-  await expect(page).toHaveURL(/\/app\/$/, { timeout: 20_000 });
+  // The proof-of-work runs in the page before the retry.
+  await expect(page).toHaveURL(/\/app\/$/, { timeout: LIMITS.pageWork });
   // First answer: the bot check is required; the retry with a solved challenge creates the account.
   expect(signups).toEqual([400, 201]);
 }
@@ -127,6 +129,7 @@ test.describe('OpenID Connect popup', () => {
   let server: RunningServer;
 
   test.beforeAll(async () => {
+    test.setTimeout(SERVER_HOOK);
     let callback = '';
     idp = await startIdp({ redirectUris: () => [callback] });
     server = await startServer({

@@ -9,6 +9,7 @@ import { expect, test } from './support/test.ts';
 import { FACES_DIR } from '../fixtures/index.mjs';
 import { startServer, type RunningServer } from './support/server.ts';
 import { signUpThroughOverlay } from './support/accounts';
+import { engineTest, LIMITS, SERVER_HOOK } from './support/limits.ts';
 
 const FACES = FACES_DIR;
 const TARGET = join(FACES, '008_ai-sfhq-frontal-glasses-darkskin.jpg');
@@ -18,6 +19,7 @@ let stripe: StripeStandIn;
 let server: RunningServer;
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_HOOK);
   stripe = new StripeStandIn('whsec_e2e_visage');
   await stripe.start();
   server = await startServer({
@@ -46,12 +48,12 @@ async function signUp(page: Page): Promise<string> {
 async function pickPairAndSwap(page: Page): Promise<void> {
   await page.getByTestId('swap-input-target').setInputFiles(TARGET);
   await page.getByTestId('swap-input-source').setInputFiles(FACE);
-  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: LIMITS.pageWork });
   await page.getByRole('button', { name: 'Swap Faces', exact: true }).click();
 }
 
 test('from the quota message to the plans, through Checkout, back on a paid plan', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(engineTest(1));
   page.on('dialog', (dialog) => void dialog.accept());
   const uid = await signUp(page);
   // The month's 10 free swaps are used (set in the real database, as 10 swaps would).
@@ -63,7 +65,8 @@ test('from the quota message to the plans, through Checkout, back on a paid plan
   await expect(page.getByTestId('usage-figures')).toHaveText('10 of 10 image swaps used this month · 0 swaps left');
   await pickPairAndSwap(page);
   const failure = page.getByTestId('swap-failure');
-  await expect(failure).toContainText('You have used all the swaps included in your plan this month.');
+  // Refused once the photos are uploaded.
+  await expect(failure).toContainText('You have used all the swaps included in your plan this month.', { timeout: LIMITS.pageWork });
   await failure.getByRole('link', { name: 'See the plans' }).click();
 
   await expect(page).toHaveURL(/\/app\/plans$/);
@@ -75,13 +78,13 @@ test('from the quota message to the plans, through Checkout, back on a paid plan
   // Stripe's side (the stand-in): pay; its webhooks reach the server, then it sends us back.
   await expect(page.getByRole('heading', { name: 'Stand-in Checkout' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
-  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  await page.waitForURL(/\/app\/?$/, { timeout: LIMITS.pageWork });
   await expect(page.getByTestId('usage-panel')).toContainText('Plan: Standard');
   await expect(page.getByTestId('usage-figures')).toHaveText('Unlimited image swaps · 10 used this month');
 
   // On the paid plan the same swap goes through.
   await pickPairAndSwap(page);
-  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(1, { timeout: 90_000 });
+  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(1, { timeout: LIMITS.engine });
 
   // The billing button (a customerId now) opens the customer portal of this user's customer.
   await page.getByTestId('billing-button').click();

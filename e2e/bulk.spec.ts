@@ -1,7 +1,7 @@
-// Issue 36 through the real built server and the real face engine: the bulk screen (a bad file
-// skipped, real per-target progress, each result or reason), a saved face used in bulk2 with its
-// results tagged, the swap browser (filter, infinite scroll over 250 seeded swaps, re-tagging),
-// and the admin test page. The server runs with its own passcodes and an admin account.
+// The operator screens through the real built server and the real face engine: the bulk screen
+// (a bad file skipped, real per-target progress, each result or reason), a saved face used in
+// bulk2 with its results tagged, the swap browser (filter, infinite scroll over 250 seeded swaps,
+// re-tagging), and the admin test page. The server runs with its own passcodes and an admin account.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { expect, test } from './support/test.ts';
 import { FACES_DIR } from '../fixtures/index.mjs';
 import { startServer, type RunningServer } from './support/server.ts';
 import { collectAlerts } from './support/accounts';
+import { apiAnswer } from './support/answers.ts';
+import { engineTest, engineWait, LIMITS, SERVER_HOOK } from './support/limits.ts';
 
 const FACES = FACES_DIR;
 const fx = (file: string) => join(FACES, file);
@@ -26,6 +28,7 @@ let tmp: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_HOOK);
   server = await startServer({
     name: 'e2e-bulk',
     env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BULK_PASSCODE: PASSCODE, ADMIN_TEST_WORD: WORD, ENGINE_WORKERS: '2', WORKER_CONCURRENCY: '2' },
@@ -43,16 +46,20 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  await page.waitForURL(/\/app\/?$/, { timeout: LIMITS.pageWork });
 }
 
 /** Opens a gated page: a wrong entry shows nothing, the right one opens it. */
 async function openGated(page: Page, path: string, secret: string, heading: string): Promise<void> {
   await page.goto(`${server.url}${path}`);
   const box = page.getByPlaceholder('First Name');
+  const gate = page.locator('form', { has: box });
   await box.fill('wrong');
+  const refused = apiAnswer(page, 'POST', `/gate/${path === '/admin/swaps' ? 'admin-test' : 'bulk'}`);
   await box.press('Enter');
-  await page.waitForTimeout(300);
+  expect((await refused).status()).toBe(403);
+  // The refusal is handled once the form is no longer busy; only then does Enter take the next entry.
+  await expect(gate).toHaveAttribute('aria-busy', 'false');
   await expect(box).toBeVisible();
   await expect(page.getByRole('heading', { name: heading })).toHaveCount(0);
   await box.fill(secret);
@@ -61,7 +68,7 @@ async function openGated(page: Page, path: string, secret: string, heading: stri
 }
 
 test('a bulk of 3 (a bad file skipped): real progress to 3 of 3, each result or its reason', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(engineTest(3));
   const alerts = collectAlerts(page);
   await signIn(page);
   await openGated(page, '/app/bulk', PASSCODE, "Let's Swap. (69 B)");
@@ -69,14 +76,17 @@ test('a bulk of 3 (a bad file skipped): real progress to 3 of 3, each result or 
   const bad = join(tmp, 'notes.txt');
   writeFileSync(bad, 'not an image');
   await page.getByTestId('bulk-targets-input').setInputFiles([TARGETS[0]!, bad, TARGETS[1]!, TARGETS[2]!]);
-  expect(alerts).toContain('Please select a valid image file (jpeg, png, or jpg).');
+  await expect.poll(() => alerts).toContain('Please select a valid image file (jpeg, png, or jpg).');
   await expect(page.getByTestId('bulk-targets').getByRole('listitem')).toHaveCount(3);
   await page.getByTestId('bulk-face-input').setInputFiles(FACE);
   const swap = page.getByRole('button', { name: 'Swap Faces' });
-  await expect(swap).toBeEnabled({ timeout: 20_000 });
+  await expect(swap).toBeEnabled({ timeout: LIMITS.pageWork });
+  // The count shows once the upload is answered (every photo through the content check first).
+  const uploaded = apiAnswer(page, 'POST', '/69/bulk-upload', LIMITS.pageWork);
   await swap.click();
-  await expect(page.getByTestId('bulk-count')).toHaveText(/of 3 done/, { timeout: 20_000 });
-  await expect(page.getByTestId('bulk-count')).toHaveText('3 of 3 done', { timeout: 90_000 });
+  expect((await uploaded).ok()).toBe(true);
+  await expect(page.getByTestId('bulk-count')).toHaveText(/of 3 done/);
+  await expect(page.getByTestId('bulk-count')).toHaveText('3 of 3 done', { timeout: engineWait(3) });
   const results = page.getByTestId('bulk-result');
   await expect(results).toHaveCount(3);
   await expect(results.nth(0).getByRole('img')).toBeVisible();
@@ -86,22 +96,23 @@ test('a bulk of 3 (a bad file skipped): real progress to 3 of 3, each result or 
 });
 
 test('a saved face uploaded, picked in bulk2, and the results tagged with it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(engineTest(3));
   const alerts = collectAlerts(page);
   await signIn(page);
   await page.goto(`${server.url}/app/manage-faces`);
   await page.getByRole('button', { name: 'Upload Image' }).click();
-  expect(alerts).toContain('Please select an image.');
+  await expect.poll(() => alerts).toContain('Please select an image.');
   await page.getByTestId('face-id').fill('grace');
   await page.getByTestId('face-image-input').setInputFiles(FACE);
   await page.getByRole('button', { name: 'Upload Image' }).click();
-  await expect(page.getByText('Image and metadata uploaded successfully.')).toBeVisible({ timeout: 20_000 });
+  // A saved face is checked by the face engine before it is kept.
+  await expect(page.getByText('Image and metadata uploaded successfully.')).toBeVisible({ timeout: LIMITS.engine });
   await expect(page.getByTestId('face-list').getByText('grace')).toBeVisible();
   // The same id again: asked before replacing (the dialog is accepted).
   await page.getByTestId('face-id').fill('grace');
   await page.getByTestId('face-image-input').setInputFiles(FACE);
   await page.getByRole('button', { name: 'Upload Image' }).click();
-  await expect.poll(() => alerts.some((a) => a.startsWith('A face with the id "grace" exists already'))).toBe(true);
+  await expect.poll(() => alerts.some((a) => a.startsWith('A face with the id "grace" exists already')), { timeout: LIMITS.engine }).toBe(true);
 
   await openGated(page, '/app/bulk2', PASSCODE, "Let's Swap. (69 B)");
   await page.getByRole('button', { name: 'Select a Face' }).click();
@@ -111,16 +122,15 @@ test('a saved face uploaded, picked in bulk2, and the results tagged with it', a
   await expect(page.getByTestId('bulk2-face')).toContainText('grace');
   await page.getByTestId('bulk-targets-input').setInputFiles([TARGETS[0]!]);
   const swap = page.getByRole('button', { name: 'Swap Faces' });
-  await expect(swap).toBeEnabled({ timeout: 20_000 });
+  await expect(swap).toBeEnabled({ timeout: LIMITS.pageWork });
   await swap.click();
-  await expect(page.getByTestId('bulk-count')).toHaveText('1 of 1 done', { timeout: 90_000 });
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 of 1 done', { timeout: LIMITS.pageWork + LIMITS.engine });
   await page.getByTestId('browser-filter').selectOption('grace');
   await expect(page.getByTestId('browser-total')).toHaveText('1 result');
   await expect(page.getByTestId('browser-check')).toHaveCount(1);
 });
 
 test('the swap browser: infinite scroll over 250 swaps, filter back to page 1, re-tagging', async ({ page }) => {
-  test.setTimeout(90_000);
   const alerts = collectAlerts(page);
   // 250 more done swaps, straight into the server's database, reusing a real result's files.
   const db = new Database(join(server.dataDir, 'visage.db'));
@@ -150,7 +160,7 @@ test('the swap browser: infinite scroll over 250 swaps, filter back to page 1, r
         const count = await tiles.count();
         if (count < n) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         return count;
-      }, { timeout: 15_000 })
+      })
       .toBeGreaterThanOrEqual(n);
   await scrollUntil(101);
   // Pages come 100 at a time; the third may follow at once when the window is still near the
@@ -181,7 +191,7 @@ test('the swap browser: infinite scroll over 250 swaps, filter back to page 1, r
 });
 
 test('the admin test page: the secret word, one swap, its gallery', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(engineTest(1));
   collectAlerts(page);
   await signIn(page);
   await openGated(page, '/admin/swaps', WORD, "Let's Swap. (S)");
@@ -190,22 +200,24 @@ test('the admin test page: the secret word, one swap, its gallery', async ({ pag
   await page.getByTestId('admin-target-input').setInputFiles(TARGETS[1]!);
   await page.getByTestId('admin-face-input').setInputFiles(FACE);
   const swap = page.getByRole('button', { name: 'Swap Faces' });
-  await expect(swap).toBeEnabled({ timeout: 20_000 });
+  await expect(swap).toBeEnabled({ timeout: LIMITS.pageWork });
   await swap.click();
-  await expect(page.getByTestId('bulk-count')).toHaveText('1 of 1 done', { timeout: 60_000 });
+  await expect(page.getByTestId('bulk-count')).toHaveText('1 of 1 done', { timeout: LIMITS.pageWork + LIMITS.engine });
   await expect(gallery).toHaveCount(4);
 });
 
 test('French texts of the operator screens; the passcodes are nowhere in what the browser loads', async ({ page }) => {
-  const bodies: string[] = [];
+  const reads: Promise<string>[] = [];
   page.on('response', (res) => {
-    if (/\.(js|css|html)(\?|$)|\/app\/bulk$/.test(res.url())) void res.text().then((t) => bodies.push(t), () => undefined);
+    if (/\.(js|css|html)(\?|$)|\/app\/bulk$/.test(res.url())) reads.push(res.text().catch(() => ''));
   });
   await signIn(page);
   await page.evaluate(() => localStorage.setItem('visage.language', 'fr'));
   await page.goto(`${server.url}/app/bulk`);
   await expect(page.getByPlaceholder('Prénom')).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Each body is read on its own: wait for every read, not for whichever finished by now.
+  const bodies = await Promise.all(reads);
   expect(bodies.length).toBeGreaterThan(3);
   for (const body of bodies) {
     expect(body).not.toContain(PASSCODE);

@@ -1,22 +1,25 @@
 // Pro modes through the real built server and the real face engine: an operator uploads models
 // and a player with metadata; a user filters (AND), picks, swaps and finds the result in the
-// mode's gallery; a custom target in both modes; the spec's texts in English and French.
+// mode's gallery; a custom target in both modes; the screens' texts in English and French.
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
 import { FACES_DIR } from '../fixtures/index.mjs';
 import { startServer, type RunningServer } from './support/server.ts';
 import { collectAlerts, signUpThroughOverlay } from './support/accounts';
+import { engineTest, LIMITS, SERVER_HOOK } from './support/limits.ts';
 
 const FACES = FACES_DIR;
 const face = (file: string) => join(FACES, file);
 const ADMIN = { email: 'operator@e2e.example', password: 'Visage-e2e-Operator-1' };
 
 let server: RunningServer;
-test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
+// Every test waits for two engine answers at most one after another (two swaps, or a catalogue
+// photo's suggestion and its upload check; the operator's later photos find the models loaded).
+test.describe.configure({ mode: 'serial', timeout: engineTest(2) });
 
 test.beforeAll(async () => {
+  test.setTimeout(SERVER_HOOK);
   server = await startServer({ name: 'e2e-promodes', env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ENGINE_WORKERS: '1' } });
 });
 test.afterAll(async () => {
@@ -34,7 +37,7 @@ async function signInAsOperator(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.waitForURL(/\/app\/?$/);
+  await page.waitForURL(/\/app\/?$/, { timeout: LIMITS.pageWork });
 }
 
 async function signUpUser(page: Page): Promise<void> {
@@ -45,19 +48,19 @@ async function signUpUser(page: Page): Promise<void> {
 async function operatorUpload(page: Page, alerts: string[], files: string[], fields: Record<string, string>): Promise<void> {
   if (files.length > 0) await page.getByTestId('operator-input').setInputFiles(files);
   await expect(page.getByTestId('operator-previews').locator('li')).toHaveCount(Math.max(1, files.length));
-  // The suggestion for the first photo pre-fills some fields; ours are set after it arrived.
-  await expect(page.getByTestId('operator-suggestion')).not.toHaveText(/Reading/, { timeout: 30_000 });
+  // The suggestion for the first photo (the face engine's reading) pre-fills some fields; ours are set after it arrived.
+  await expect(page.getByTestId('operator-suggestion')).not.toHaveText(/Reading/, { timeout: LIMITS.engine });
   for (const [name, value] of Object.entries(fields)) await page.getByTestId(`operator-field-${name}`).selectOption(value);
   await page.getByTestId('operator-upload').click();
-  await expect.poll(() => alerts.at(-1), { timeout: 30_000 }).toBe('Images and metadata uploaded successfully.');
+  await expect.poll(() => alerts.at(-1), { timeout: LIMITS.engine }).toBe('Images and metadata uploaded successfully.');
 }
 
 async function swapAndSee(page: Page, alerts: string[], tiles: number): Promise<void> {
   await page.getByTestId('swap-input-source').setInputFiles(face('008_ai-sfhq-frontal-glasses-darkskin.jpg'));
-  await expect(page.getByTestId('promode-submit')).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByTestId('promode-submit')).toBeEnabled({ timeout: LIMITS.pageWork });
   await page.getByTestId('promode-submit').click();
   await expect(page.getByRole('progressbar', { name: 'Swap progress' })).toBeVisible();
-  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(tiles, { timeout: 90_000 });
+  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(tiles, { timeout: LIMITS.engine });
   await expect.poll(() => alerts).toContain('Faces swapped successfully!');
 }
 
@@ -76,7 +79,7 @@ test('an operator uploads two models and a player with metadata', async ({ brows
   // A photo without one usable face is refused on its own, with a reason.
   await page.getByTestId('operator-input').setInputFiles([face('004_nasa-apollo11-crew.jpg')]);
   await page.getByTestId('operator-upload').click();
-  await expect.poll(() => alerts.at(-1), { timeout: 30_000 }).toBe('Error uploading images.');
+  await expect.poll(() => alerts.at(-1), { timeout: LIMITS.engine }).toBe('Error uploading images.');
   await expect(page.getByTestId('operator-results')).toContainText('several faces');
 
   await page.goto('/admin/prosoccer');

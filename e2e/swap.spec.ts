@@ -9,6 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test, WIDTHS } from './support/test.ts';
 import { FACES_DIR } from '../fixtures/index.mjs';
 import { collectAlerts, signUpThroughOverlay } from './support/accounts';
+import { engineTest, LIMITS } from './support/limits.ts';
 
 const FACES = FACES_DIR;
 const face = (file: string) => join(FACES, file);
@@ -41,14 +42,15 @@ async function pickPair(page: Page, target: string, source: string): Promise<voi
   await page.getByTestId('swap-input-source').setInputFiles(source);
   await expect(page.getByTestId('swap-preview-target')).toBeVisible();
   await expect(page.getByTestId('swap-preview-source')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: 15_000 });
+  // Both photos are compressed in the page's worker first.
+  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled({ timeout: LIMITS.pageWork });
 }
 
 async function swapAndWaitForTile(page: Page, alerts: string[], expectedTiles: number, screenshot?: string): Promise<void> {
   await page.getByRole('button', { name: 'Swap Faces', exact: true }).click();
   await expect(page.getByRole('progressbar', { name: 'Swap progress' })).toBeVisible();
   if (screenshot) await page.getByTestId('swap-form').screenshot({ path: `${SCREENSHOT_DIR}/${screenshot}` });
-  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(expectedTiles, { timeout: 90_000 });
+  await expect(page.locator('[data-testid="gallery-grid"] li')).toHaveCount(expectedTiles, { timeout: LIMITS.engine });
   await expect.poll(() => alerts).toContain('Faces swapped successfully!');
   // The processing state ends with the new result: the button is back.
   await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeVisible();
@@ -63,13 +65,14 @@ async function newSignedInPage(browser: Browser, baseURL: string | undefined, wh
 }
 
 test.describe('swap flow', () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: engineTest(1) });
 
   test('sign up, swap twice, see the results and browse them in the viewer; another user cannot read them', async ({ page, browser, baseURL }) => {
+    test.setTimeout(engineTest(2));
     const alerts = collectAlerts(page);
     const a = await signUp(page, 'alice');
 
-    // The dashboard as the spec lays it out.
+    // The dashboard: the two mode cards, the swap form, an empty gallery.
     await expect(page.getByTestId('mode-card-proshoot')).toContainText('Proshoot');
     await expect(page.getByTestId('mode-card-proshoot')).toContainText('Get your Linkedin or CV photo');
     await expect(page.getByTestId('mode-card-prosoccer')).toContainText('Pro Soccer Swap');
@@ -234,8 +237,8 @@ test.describe('swap flow', () => {
     await signUp(page, 'carol');
     await pickPair(page, NO_FACE_TARGET, FACE_A);
     await page.getByRole('button', { name: 'Swap Faces', exact: true }).click();
-    await expect(page.getByTestId('swap-failure')).toHaveText('Failed to swap faces. No face was found in the target photo.', { timeout: 90_000 });
-    expect(alerts).toContain('Failed to swap faces. No face was found in the target photo.');
+    await expect(page.getByTestId('swap-failure')).toHaveText('Failed to swap faces. No face was found in the target photo.', { timeout: LIMITS.engine });
+    await expect.poll(() => alerts).toContain('Failed to swap faces. No face was found in the target photo.');
     await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeEnabled();
     await expect(page.getByTestId('gallery-empty')).toBeVisible();
   });
@@ -249,7 +252,6 @@ test.describe('client checks', () => {
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   test('a wrong type and an oversize image are refused with the spec messages', async ({ page }) => {
-    test.setTimeout(120_000);
     const alerts = collectAlerts(page);
     await signUp(page, 'dave');
 

@@ -2,6 +2,7 @@
 // (the proof-of-work runs in the page; the terms and age boxes are ticked; `base` for specs with
 // their own server), and answer the page's alerts.
 import type { Page } from '@playwright/test';
+import { LIMITS } from './limits.ts';
 
 export interface SignedUp {
   email: string;
@@ -21,7 +22,8 @@ export async function signUpThroughOverlay(page: Page, opts: { firstName?: strin
   await overlay.getByRole('checkbox', { name: /I accept the/ }).check();
   await overlay.getByLabel('I confirm that I am 13 years of age or older.').check();
   await overlay.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.waitForURL(/\/app\/?$/, { timeout: 30_000 });
+  // The proof-of-work runs in the page before the account is created.
+  await page.waitForURL(/\/app\/?$/, { timeout: LIMITS.pageWork });
   const uid = await page.evaluate(() => (JSON.parse(localStorage.getItem('visage.auth') ?? '{}') as { uid?: string }).uid ?? '');
   return { email, uid };
 }

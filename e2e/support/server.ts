@@ -11,13 +11,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { LIMITS } from './limits.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface StartServerOptions {
   /** Extra environment for the server (wins over the defaults below); a function gets the server's URL (e.g. for PUBLIC_URL). */
   env?: Record<string, string> | ((url: string) => Record<string, string>);
-  /** How long to wait for /app/api/health to answer. */
+  /** How long to wait for /app/api/health to answer (default LIMITS.serverStart). */
   startTimeoutMs?: number;
   /** Name used for the log file under .tmp/ (default "e2e-server"). */
   name?: string;
@@ -90,7 +91,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
 
   try {
-    await waitForHealth(url, child, options.startTimeoutMs ?? 60_000);
+    await waitForHealth(url, child, options.startTimeoutMs ?? LIMITS.serverStart);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\nServer log: ${logFile}`);
@@ -105,10 +106,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
       throw new Error(`The server exited before it was ready (code ${child.exitCode ?? child.signalCode}).`);
     }
     try {
-      const response = await fetch(`${url}/app/api/health`);
+      // A busy server may hold the connection: never past the deadline.
+      const response = await fetch(`${url}/app/api/health`, { signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())) });
       if (response.ok) return;
     } catch {
-      // Not listening yet.
+      // Not listening yet (or the deadline passed: the loop ends).
     }
     await new Promise((r) => setTimeout(r, 200));
   }

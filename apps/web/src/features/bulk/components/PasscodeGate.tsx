@@ -35,6 +35,8 @@ export function PasscodeGate({ gate, children }: { gate: GateName; children: Rea
   return (
     <form
       className={styles.gate}
+      // Busy while the server checks an entry: Enter is ignored then, so a caller can tell when the box takes the next one.
+      aria-busy={checking}
       onSubmit={(event) => {
         event.preventDefault();
         if (!value || checking) return;

@@ -12,6 +12,7 @@ import { registerAccounts } from './modules/auth/index.ts';
 import { registerAdminUsers } from './modules/admin-users/index.ts';
 import { registerBilling } from './modules/billing/index.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { retentionRoutes } from './modules/retention/routes.ts';
 import { registerSwaps } from './modules/swaps/index.ts';
 import { registerBulk } from './modules/bulk/index.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -49,6 +50,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
     // Before any route: installs the guard that decides every request from its route's declared access.
     await registerAccounts(app, ctx);
     await healthRoutes(app, ctx);
+    await retentionRoutes(app, config);
     await app.register(fastifyMultipart, { throwFileSizeLimit: true });
     registerUploadCutOff(app);
     await registerSwaps(app, ctx.swaps, ctx.queue, ctx.results);

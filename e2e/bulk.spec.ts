@@ -1,4 +1,4 @@
-// Issue 36 through the real built server and the real face engine: the bulk screen (a bad file
+// The operator screens through the real built server and the real face engine: the bulk screen (a bad file
 // skipped, real per-target progress, each result or reason), a saved face used in bulk2 with its
 // results tagged, the swap browser (filter, infinite scroll over 250 seeded swaps, re-tagging),
 // and the admin test page. The server runs with its own passcodes and an admin account.

@@ -1,6 +1,6 @@
 // Pro modes through the real built server and the real face engine: an operator uploads models
 // and a player with metadata; a user filters (AND), picks, swaps and finds the result in the
-// mode's gallery; a custom target in both modes; the spec's texts in English and French.
+// mode's gallery; a custom target in both modes; the pages' texts in English and French.
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';

@@ -69,7 +69,7 @@ test.describe('swap flow', () => {
     const alerts = collectAlerts(page);
     const a = await signUp(page, 'alice');
 
-    // The dashboard as the spec lays it out.
+    // The dashboard's parts: the two mode cards, the swap form and its footer.
     await expect(page.getByTestId('mode-card-proshoot')).toContainText('Proshoot');
     await expect(page.getByTestId('mode-card-proshoot')).toContainText('Get your Linkedin or CV photo');
     await expect(page.getByTestId('mode-card-prosoccer')).toContainText('Pro Soccer Swap');

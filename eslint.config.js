@@ -4,8 +4,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
-const FEATURES = ['auth', 'landing', 'legal', 'shell', 'swap', 'gallery', 'billing', 'admin-users'];
+// Every folder of apps/web/src/features, read at lint time so a new feature is bounded without an edit here.
+const FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_OVER_HTTP = { group: ['@visage/server', '@visage/engine', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' };
 
 const ENGINE_PURE = [
   { group: ['@visage/server', '@visage/web', '**/apps/**'], message: 'The engine imports nothing from apps.' },
@@ -61,21 +66,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@visage/server', '@visage/engine', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [WEB_OVER_HTTP] }],
     },
   },
-  // A feature may not import another feature's internals.
-  ...FEATURES.map((f) => ({
-    files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{
-          group: FEATURES.filter((o) => o !== f).flatMap((o) => [`**/features/${o}`, `**/features/${o}/**`]),
-          message: 'Features do not import each other; share through src/lib, src/components or src/store.',
+  // A feature may not import another feature, by a path through features/ or by climbing out of
+  // its folder (`../../swap/...`). A later config's rule replaces an earlier one's options, so the
+  // web app's own boundary is repeated here.
+  ...FEATURES.map((f) => {
+    const others = FEATURES.filter((o) => o !== f).join('|');
+    return {
+      files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': ['error', {
+          patterns: [WEB_OVER_HTTP, ...[`(^|/)features/(${others})(/|$)`, `^(\\.\\./)+(${others})(/|$)`].map((regex) => ({
+            regex,
+            message: 'Features do not import each other; share through src/lib, src/components or src/store, or compose in src/app.',
+          }))],
         }],
-      }],
-    },
-  })),
+      },
+    };
+  }),
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/repositories/**', 'apps/server/src/infra/**', 'apps/server/src/**/*.test.ts'],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:api — figures for the API process alone (issue 34), against the real server
+// npm run bench:api — figures for the API process alone (its memory under large uploads), against the real server
 // (ROLE=api, NODE_ENV=production, LOG_LEVEL=info, a fresh DATA_DIR, a random port):
 //   (a) the API process's RSS (VmRSS sampled every 10 ms, and the kernel's VmHWM peak) while
 //       8 uploads of two near-limit PNGs each (4096 × 4096, the default MAX_IMAGE_PIXELS)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:bulk — figures for issue 36 against the real server and engine (a fresh DATA_DIR,
+// npm run bench:bulk — figures for the operator bulk screens against the real server and engine (a fresh DATA_DIR,
 // a random port, the default workers unless ENGINE_WORKERS/WORKER_CONCURRENCY are set):
 //   (a) a bulk of 15 targets of about 1000 px sent at once: time from sending the request until
 //       all 15 results are stored (rows done); target ≤ 4 s on the 2-core machine;

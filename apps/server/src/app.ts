@@ -16,6 +16,7 @@ import { registerBulkRoutes } from './modules/bulk/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerFaceRoutes } from './modules/faces/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerRetentionRoutes } from './modules/retention/routes.ts';
 import { registerSwapRoutes } from './modules/swaps/index.ts';
 import { registerUploads } from './modules/uploads/index.ts';
 import { registerUsersRoutes } from './modules/users/index.ts';
@@ -31,6 +32,7 @@ const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerAuthRoutes,
   registerUsersRoutes,
   registerHealthRoutes,
+  registerRetentionRoutes,
   registerUploads,
   registerSwapRoutes,
   registerFaceRoutes,

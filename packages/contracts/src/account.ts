@@ -1,4 +1,4 @@
-// The account page, the data export and account erasure (issue 38).
+// The account page, the data export and account erasure.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The plans of the legal text (spec §1). Prices in euro a month; null allowance = unlimited. */
+/** The plans, as the terms of use state them. Prices in euro a month; null allowance = unlimited. */
 export const planId = z.enum(['free', 'standard', 'premium']);
 export type PlanId = z.infer<typeof planId>;
 export const paidPlanId = z.enum(['standard', 'premium']);

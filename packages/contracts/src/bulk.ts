@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { swapStatus } from './swaps.ts';
 
-/** Spec §5: a bulk takes at most 15 targets. */
+/** A bulk takes at most 15 targets. */
 export const MAX_BULK_TARGETS = 15;
-/** Spec §9: the admin browser's page size. */
+/** The admin browser's page size. */
 export const ADMIN_PAGE_SIZE = 100;
-/** Spec §9: the admin browser polls every 10 s while a bulk runs. */
+/** The admin browser polls every 10 s while a bulk runs. */
 export const ADMIN_POLL_MS = 10_000;
 
-/** A saved face's text id (spec: free text); trimmed, no control characters, no slashes. */
+/** A saved face's text id, free text chosen by the operator; trimmed, no control characters, no slashes. */
 export const faceId = z
   .string()
   .trim()
@@ -16,7 +16,7 @@ export const faceId = z
   .max(64)
   .refine((v) => !/[/\\]/.test(v) && [...v].every((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127), 'No slashes or control characters.');
 
-/** `GET /app/api/user/face/{uid}`: the spec's saved face, `{ url, id }`. */
+/** `GET /app/api/user/face/{uid}`: a saved face, `{ url, id }`. */
 export const savedFace = z.object({ url: z.string(), id: z.string(), createdAt: z.number() });
 export type SavedFace = z.infer<typeof savedFace>;
 export const savedFaceList = z.array(savedFace);
@@ -29,7 +29,7 @@ export type CreatedSwap = z.infer<typeof createdSwap>;
 export const bulkUploadResponse = z.object({ swaps: z.array(createdSwap), faceId: z.string().nullable() });
 export type BulkUploadResponse = z.infer<typeof bulkUploadResponse>;
 
-/** `GET /v2/admin/swaps`: the spec's `{ swaps: [urls], total }`. */
+/** `GET /v2/admin/swaps`: `{ swaps: [urls], total }`. */
 export const adminSwapQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
@@ -44,7 +44,7 @@ export const setFaceIdBody = z.object({ selectedImages: z.array(z.string().max(3
 export type SetFaceIdBody = z.infer<typeof setFaceIdBody>;
 export const setFaceIdResponse = z.object({ updated: z.number().int() });
 
-/** `GET /admin/swaps`: the spec's array of image URLs. */
+/** `GET /admin/swaps`: an array of image URLs. */
 export const adminSwapUrls = z.array(z.string());
 
 /** The passcode gates (`/gate/bulk`, `/gate/admin-test`). */

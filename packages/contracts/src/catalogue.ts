@@ -1,4 +1,4 @@
-// Pro modes' catalogues (spec §3): Proshoot model photos and Pro Soccer player photos, their
+// Pro modes' catalogues: Proshoot model photos and Pro Soccer player photos, their
 // attribute enumerations (user filters and operator upload differ slightly), and the calls.
 import { z } from 'zod';
 import { SOCCER_CLUBS, SOCCER_COUNTRIES, SOCCER_PLAYERS } from './soccer-players.ts';
@@ -26,7 +26,7 @@ export const ATTRIBUTE_VALUES = {
 export const ADMIN_ETHNICITY = ['asian', 'black', 'caucasian', 'hispanic', 'mixed', 'arab'] as const;
 export const ADMIN_HAIR_COLOR = ['brown', 'blonde', 'darkBlonde', 'red', 'grey', 'other'] as const;
 
-/** The eleven attributes, in the spec's filter order. */
+/** The eleven attributes, in the order the filters show them. */
 export const ATTRIBUTE_KEYS = ['gender', 'ethnicity', 'ageRange', 'faceShape', 'hairType', 'hairLength', 'hairColor', 'eyesShape', 'noseShape', 'lipsShape', 'cheeksShape'] as const;
 export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
 

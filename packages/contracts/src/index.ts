@@ -11,3 +11,4 @@ export * from './catalogue.ts';
 export * from './billing.ts';
 export * from './admin-users.ts';
 export * from './account.ts';
+export * from './retention.ts';

@@ -1,6 +1,6 @@
-// The fixed list of 20 soccer players (spec §3): name, id (lowercase, underscores, no accents),
+// The fixed list of 20 soccer players: name, id (lowercase, underscores, no accents),
 // country and club. One data file: the server validates against it and serves it to the page.
-// Names only: the catalogue ships without photos of these people (DECISIONS, second wave).
+// Names only: the catalogue ships without photos of these people; operators add photos they may use.
 export interface SoccerPlayer {
   name: string;
   id: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SWAP_WARNINGS } from './warnings.ts';
 
-/** Limits shared by the browser checks and the server checks (spec §9). */
+/** Limits shared by the browser checks and the server checks, so both refuse the same files. */
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as const;
 export const EXPECTED_SWAP_MS = 75_000;
@@ -34,7 +34,7 @@ export type SwapErrorCode = z.infer<typeof swapErrorCode>;
  */
 export const swapWarning = z.enum(SWAP_WARNINGS);
 
-/** One gallery entry: the spec's `image_url`, extended. */
+/** One gallery entry: the result's `image_url` and thumbnail, its status and what the viewer shows. */
 export const swapItem = z.object({
   id: z.string(),
   image_url: z.string(),

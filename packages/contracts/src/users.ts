@@ -5,14 +5,14 @@ import { planStatus } from './billing.ts';
 export const role = z.enum(['user', 'operator', 'admin']);
 export type Role = z.infer<typeof role>;
 
-/** users/{uid}/personaldata: the spec's profile table, field for field. */
+/** users/{uid}/personaldata: the stored profile, field for field, under its stored names. */
 export const userProfile = z.object({
   createdAt: z.number().int(),
   uid: z.string(),
   pic: z.string(),
-  /** First name (the spec's naming). */
+  /** First name (the stored field's name). */
   nom: z.string(),
-  /** Last name (the spec's naming). */
+  /** Last name (the stored field's name). */
   prenom: z.string(),
   gender: z.string(),
   birthday: z.string(),
@@ -35,7 +35,7 @@ export const meResponse = z.object({
   usage: z.number().int().min(0),
   /** First day of the next period, 'YYYY-MM-DD' (users/{uid}/resetDate). */
   resetDate: z.string(),
-  /** The plan in force and its subscription's state (issue 37). */
+  /** The plan in force and its subscription's state. */
   billing: planStatus.optional(),
 });
 export type MeResponse = z.infer<typeof meResponse>;

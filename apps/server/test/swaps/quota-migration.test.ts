@@ -1,4 +1,4 @@
-// Migration 0005: swaps waiting or running at the upgrade were not counted yet (the old code
+// Migration 0006: swaps waiting or running at the upgrade were not counted yet (the old code
 // counted at done), so the upgrade charges them to their user's current period.
 import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { migrations } from '../../src/infra/db/migrations/index.ts';
 import { databaseTargets } from '../support/databases.ts';
 
 for (const target of databaseTargets) {
-  describe.runIf(target.enabled)(`migration 0005 (swap allowance): ${target.kind}`, () => {
+  describe.runIf(target.enabled)(`migration 0006 (swap allowance): ${target.kind}`, () => {
     it('charges the swaps still waiting or running, and nothing else', async () => {
       const database = await target.create();
       const { db } = createDatabase(database.url);

@@ -1,5 +1,5 @@
-// Sends a visitor without the level a page needs back to the landing page (spec: signed-in
-// screens redirect to / otherwise).
+// Sends a visitor without the level a page needs back to the landing page: a signed-in
+// screen opened without a session redirects to /.
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { hasAccess, useAccessLevel, type AccessLevel } from '../lib/access';

@@ -46,7 +46,7 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app/proshoot', element: <ProModeRoute kind="proshoot" />, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
   { type: 'page', path: '/app/prosoccer', element: <ProModeRoute kind="prosoccer" />, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
 
-  // Operator screens; /admin/swaps is the spec's hidden test page, so it has no entry.
+  // Operator screens; /admin/swaps is a hidden test page, reached by its address only, so it has no entry.
   { type: 'divider', access: 'operator' },
   { type: 'title', label: 'bulk:nav.section', access: 'operator' },
   { type: 'page', path: '/app/bulk', element: <BulkRoute />, label: 'bulk:nav.bulk', icon: 'layers', access: 'operator' },

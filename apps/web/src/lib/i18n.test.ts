@@ -17,7 +17,7 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((m) => m[1]).sort();
 
 const files = await allLocaleFiles();
 const byNamespace = new Map<string, LocaleFile[]>();

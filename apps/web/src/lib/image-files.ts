@@ -1,4 +1,4 @@
-// The browser-side checks of a chosen image (spec §5): type first, then size. The server
+// The browser-side checks of a chosen image: type first, then size. The server
 // checks again by content; these only spare the user a useless upload.
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@visage/contracts';
 

@@ -1,4 +1,4 @@
-// The spec's alerts: shown with window.alert and also logged (spec §8).
+// The app's alerts: shown with window.alert and also logged, so a dismissed alert still leaves a trace.
 export function notify(message: string, level: 'info' | 'error' = 'info'): void {
   if (level === 'error') console.error(message);
   else console.info(message);

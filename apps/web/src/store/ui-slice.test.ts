@@ -12,7 +12,7 @@ import {
 } from './ui-slice';
 
 describe('ui slice', () => {
-  it('starts with the spec defaults', () => {
+  it('starts with the drawers and flags at their defaults', () => {
     expect(createAppStore().getState().ui).toEqual({
       drawerDesktop: true,
       drawerMobile: false,

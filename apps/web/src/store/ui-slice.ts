@@ -1,4 +1,5 @@
-// The spec's UI state (section 3). Each setter writes the value it is given, as is.
+// The UI state that pages share (processing flag, bulk length, drawers, language, …). Each
+// setter writes the value it is given, as is.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export interface UiState {

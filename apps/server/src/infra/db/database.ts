@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { migrations } from './migrations/index.ts';
+import { renameRecordedMigrations } from './migrations/renamed.ts';
 
 // PostgreSQL returns bigint (int8) as strings; our bigints are epoch ms, safe as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -53,6 +54,8 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Old recorded names are rewritten, not kept as keys, so every key stays its file's name.
+  await renameRecordedMigrations(db);
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

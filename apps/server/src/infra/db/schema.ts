@@ -77,7 +77,7 @@ export interface UsersTable {
   age_confirmed_at: number | null;
   created_at: number;
   updated_at: number;
-  // Billing (0008): the Stripe subscription as last seen; `subscription` above holds the plan in force.
+  // Billing (0009): the Stripe subscription as last seen; `subscription` above holds the plan in force.
   stripe_subscription_id: string | null;
   stripe_plan: string | null;
   subscription_status: string | null;

@@ -1,4 +1,4 @@
-// /app: the signed-in dashboard (spec: Main app dashboard). The account heading, the two mode
+// /app: the signed-in dashboard. The account heading, the two mode
 // cards, the swap form (with its footer), then the user's gallery. The page joins the swap
 // and gallery features: a finished job makes the gallery refetch at once.
 import { useCallback, useState } from 'react';

@@ -1,4 +1,4 @@
-// The operator screens of issue 36 (/app/bulk, /app/bulk2, /app/manage-faces, /admin/swaps), each
+// The operator screens (/app/bulk, /app/bulk2, /app/manage-faces, /admin/swaps), each
 // its own lazy chunk. The app hands them the swap feature's image compressor (features never
 // import one another).
 import { lazy, Suspense, type ComponentType } from 'react';

@@ -1,4 +1,4 @@
-// /app/proshoot and /app/prosoccer (spec §2): the mode's heading, the target (a catalogue photo
+// /app/proshoot and /app/prosoccer: the mode's heading, the target (a catalogue photo
 // chosen in the modal, or a custom upload), the face photo, 'Swap Faces' with the job's real
 // progress, then the mode's gallery. Joins the catalogue, swap and gallery features.
 import { useCallback, useMemo, useState } from 'react';
@@ -73,7 +73,7 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
           onFiltersChange={setFilters}
           accept={ACCEPT_ATTRIBUTE}
           onSelect={(entry) => {
-            // Choosing a catalogue image or a custom upload clears the other (spec §4).
+            // Choosing a catalogue image or a custom upload clears the other: a swap has one target.
             setModel(entry);
             setCustom(false);
             setModalOpen(false);

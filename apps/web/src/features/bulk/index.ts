@@ -1,4 +1,4 @@
-// Public surface of the bulk feature (issue 36): operator screens.
+// Public surface of the bulk feature: operator screens.
 export { BulkPage } from './components/BulkPage';
 export { Bulk2Page } from './components/Bulk2Page';
 export { ManageFacesPage } from './components/ManageFacesPage';

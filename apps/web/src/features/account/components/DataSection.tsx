@@ -1,8 +1,9 @@
-// "Download my data" (a ZIP built by a job, with its progress, kept 24 hours) and
-// "Delete my account" (confirmed by typing the account's e-mail).
+// "Download my data" (a ZIP built by a job, with its progress, kept for the server's
+// EXPORT_TTL_HOURS) and "Delete my account" (confirmed by typing the account's e-mail).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountResponse } from '@visage/contracts';
+import { hoursText, useRetention } from '../../../lib/retention';
 import { deleteAccount } from '../api/account-api';
 import { useExport } from '../hooks/useExport';
 import { errorKey } from '../lib/error-key';
@@ -11,6 +12,7 @@ import styles from './AccountPage.module.css';
 export function DataSection({ account, onDeleted }: { account: AccountResponse; onDeleted: () => void }) {
   const { t, i18n } = useTranslation('account');
   const { latest, start, error } = useExport();
+  const retention = useRetention();
   const [typed, setTyped] = useState('');
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function DataSection({ account, onDeleted }: { account: AccountResponse; 
     <section className={`card ${styles.section}`} aria-labelledby="account-data">
       <h2 id="account-data">{t('data.title')}</h2>
       <h3>{t('data.export.title')}</h3>
-      <p className={styles.hint}>{t('data.export.text')}</p>
+      <p className={styles.hint}>{t('data.export.text', { duration: hoursText(t, retention?.exportTtlHours) })}</p>
       <div className={styles.exportRow} data-testid="account-export">
         <button type="button" className="btn btn-secondary" onClick={() => void start()} disabled={pending} data-testid="account-export-start">
           {t('data.export.start')}

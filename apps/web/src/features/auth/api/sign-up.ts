@@ -1,4 +1,4 @@
-// Sign-up with the spec's automatic bot-check retry: the first attempt goes without a token;
+// Sign-up with an automatic bot-check retry, so a person never solves a puzzle by hand: the first attempt goes without a token;
 // when the server asks for one, the client solves a challenge and sends the form again.
 import type { MeResponse, SignUpRequest } from '@visage/contracts';
 import { isApiError } from '../../../lib/api-client';

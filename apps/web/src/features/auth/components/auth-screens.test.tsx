@@ -48,7 +48,7 @@ const authConfig = (enabled: boolean) => ({ oidc: { enabled, providerName: 'Goog
 
 // Whole-app renders are slow on a busy machine; the default 5 s is not enough there.
 describe('login screen', { timeout: 30_000 }, () => {
-  it('shows the spec texts; the provider button only when the server has a provider', async () => {
+  it('shows the login texts; the provider button only when the server has a provider', async () => {
     handler = (url) => (url.endsWith('/auth/config') ? { status: 200, body: authConfig(false) } : { status: 404 });
     renderAt('/login');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Craft Your Visual Signature');

@@ -1,4 +1,4 @@
-// The spec's client-side local flags: the stored user id and the signed-in flag (the string
+// The client-side local flags, kept across reloads: the stored user id and the signed-in flag (the string
 // 'true'), under one product-specific key. The role rides along as a hint for the UI only;
 // the server checks every request itself.
 import type { Role } from '@visage/contracts';

@@ -3,7 +3,7 @@ import en from './en.json';
 
 // en/fr key parity for every namespace is checked once, in src/lib/i18n.test.ts.
 describe('auth locales', () => {
-  it('use the spec texts of the login screen and the sign-up overlay', () => {
+  it('word the login screen and the sign-up overlay as the product does', () => {
     expect(en.login).toMatchObject({
       heading: 'Craft Your Visual Signature',
       subtitle: 'Welcome Back',

@@ -16,7 +16,7 @@ const store = () => configureStore({ reducer: { auth: authSlice.reducer } });
 beforeEach(() => window.localStorage.clear());
 
 describe('auth state', () => {
-  it('starts signed out, with the spec fields', () => {
+  it('starts signed out and anonymous, its profile fields empty', () => {
     expect(initialAuthState()).toEqual(signedOutState);
     expect(signedOutState).toMatchObject({ dreams: [], subsription: '', fetching: false, error: null, isAnonymous: true, token: '' });
   });

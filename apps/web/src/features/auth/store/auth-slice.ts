@@ -1,4 +1,4 @@
-// The spec's Auth state (section 3) plus what the client needs to keep it in step with the
+// The signed-in user's profile fields, as the pages read them, plus what the client needs to keep it in step with the
 // server session: signedIn (the local flag), role, and whether /me has been checked.
 // `token` stays empty: the session token lives in an HttpOnly cookie the page cannot read.
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -22,7 +22,7 @@ export interface AuthState {
   gender: string;
   birthday: string;
   dreams: string[];
-  /** Spelled so in the spec's state; carries the subscription value. */
+  /** Spelled so in this state (PlansPage reads it under this name); carries the subscription value. */
   subsription: string;
   /** The fetch flag: a load of the user's data is under way. */
   fetching: boolean;
@@ -108,7 +108,7 @@ export const authSlice = createSlice({
   },
 });
 
-/** Loading user data copies the profile fields (spec section 3) into the state. */
+/** Loading user data copies the profile fields into the state. */
 function fromMe(state: AuthState, me: MeResponse): AuthState {
   const p = me.profile;
   return {

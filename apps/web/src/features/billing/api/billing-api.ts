@@ -10,7 +10,7 @@ export async function startCheckout(plan: PaidPlanId): Promise<string> {
   return (await api.post('/billing/checkout', { plan }, { schema: redirectResponse })).url;
 }
 
-/** The spec's create-portal-session call: form field `uid`; answers the portal's address. */
+/** The create-portal-session call: form field `uid` (the caller's own); answers the portal's address. */
 export async function createPortalSession(uid: string): Promise<string> {
   const form = new URLSearchParams({ uid });
   return (await apiRequest('/create-portal-session', { method: 'POST', form, schema: redirectResponse })).url;

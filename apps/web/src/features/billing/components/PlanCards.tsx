@@ -1,5 +1,5 @@
-// The three plans side by side (spec §1's legal text): price, image and video allowances (video
-// coming soon), and one action per card given by the page that shows them.
+// The three plans side by side, as the terms of use state them: price, image and video
+// allowances (video coming soon), and one action per card given by the page that shows them.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The operator calls of issue 36 (spec §7), through the one api client.
+// The operator calls (bulk uploads, saved faces, the swap browser, the passcode gates), through the one api client.
 import {
   adminSwapPage,
   adminSwapUrls,

@@ -1,4 +1,4 @@
-// /admin/swaps (spec §2): the hidden test page. Behind the secret word, 'Let's Swap. (S)' with a
+// /admin/swaps: the hidden test page (no menu entry). Behind the secret word, 'Let's Swap. (S)' with a
 // target and a face, and the gallery of the operator's bulk and test results.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

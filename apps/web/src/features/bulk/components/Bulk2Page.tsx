@@ -1,4 +1,4 @@
-// /app/bulk2 (spec §2): behind the passcode, the bulk swap with a saved face ('Select a Face'
+// /app/bulk2: behind the passcode, the bulk swap with a saved face ('Select a Face'
 // opens the face library), then the swap browser, refreshed while the bulk runs.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// /app/bulk (spec §2): behind the passcode, 'Let's Swap. (69 B)': up to 15 target photos, one
+// /app/bulk: behind the passcode, 'Let's Swap. (69 B)': up to 15 target photos, one
 // face photo, 'Swap Faces'; then the batch's progress and results.
 import { useTranslation } from 'react-i18next';
 import { MAX_BULK_TARGETS } from '@visage/contracts';

@@ -1,5 +1,5 @@
 // A running bulk: "7 of 15 done", a bar per target with its real progress, then each target's
-// result as soon as it exists or its own failure reason (the spec's "further panel").
+// result as soon as it exists or its own failure reason, in a panel below the bars.
 import { useTranslation } from 'react-i18next';
 import type { BulkRun } from '../hooks/useBulkRun';
 import styles from './bulk.module.css';

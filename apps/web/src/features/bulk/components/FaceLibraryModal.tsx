@@ -1,4 +1,4 @@
-// 'Select a Face' (spec /app/bulk2): the saved faces, and a new one uploaded with its id (the
+// 'Select a Face' of /app/bulk2: the saved faces, and a new one uploaded with its id (the
 // list reloads after). Picking a face closes the modal.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

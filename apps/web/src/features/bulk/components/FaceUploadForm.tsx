@@ -1,4 +1,4 @@
-// One face photo with its text id (spec: /app/manage-faces and the bulk2 modal): preview with
+// One face photo with its text id (/app/manage-faces and the bulk2 modal): preview with
 // remove 'X', 'Upload Image'. The server refuses a photo without exactly one usable face, and an
 // id that exists is replaced only after the operator says so.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The passcode box of /app/bulk, /app/bulk2 and /admin/swaps (spec §2): placeholder 'First Name',
+// The passcode box of /app/bulk, /app/bulk2 and /admin/swaps: placeholder 'First Name' (it does not announce itself),
 // checked by the server on Enter; a wrong entry shows nothing. When the server has no passcode
 // set, the screen opens at once (the operator role is the real check, on every call); an opened
 // gate stays open for this tab, so moving between /app/bulk and /app/bulk2 does not ask again.
@@ -46,7 +46,7 @@ export function PasscodeGate({ gate, children }: { gate: GateName; children: Rea
             sessionStorage.setItem(OPENED + gate, '1');
             setState('open');
           },
-          // Wrong, or too many tries: nothing is shown (spec), only logged.
+          // Wrong, or too many tries: nothing is shown, so the box gives no hint to a guesser; only logged.
           (error: unknown) => {
             console.info('Passcode not accepted', error);
             setChecking(false);

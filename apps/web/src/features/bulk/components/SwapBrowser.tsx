@@ -38,7 +38,7 @@ export function SwapBrowser({ faces, watch }: Props) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  // Polls while the bulk runs, until the total grew by its number of targets (spec §4).
+  // Polls while the bulk runs, until the total grew by its number of targets (then every result is in).
   const { running, targets, signal } = watch;
   useEffect(() => {
     if (!running) return;

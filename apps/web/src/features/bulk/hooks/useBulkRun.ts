@@ -1,5 +1,5 @@
 // One bulk from the click to its last result: uploads, then follows every target's job and keeps
-// each one's status, progress and failure code. Sets the spec's processing flag and bulk length.
+// each one's status, progress and failure code. Sets the UI state's processing flag and bulk length.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkUploadResponse, JobEvent } from '@visage/contracts';
 import { isApiError } from '../../../lib/api-client';

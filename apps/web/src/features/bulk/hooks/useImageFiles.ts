@@ -1,6 +1,6 @@
 // Chosen images: each file is checked (type, 10 MB), previewed at once and prepared (compressed)
 // in the background. `max` caps how many are kept: a bad file or one past the cap is skipped with
-// its alert, and the others go on (spec §5).
+// its alert, and the others go on: one bad file never loses the rest.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_BULK_TARGETS } from '@visage/contracts';
@@ -23,7 +23,7 @@ export interface ImageFiles {
   clear: () => void;
 }
 
-/** `sizeAlert`: the user screens' bilingual text or the admin/face screens' one (spec §8). */
+/** `sizeAlert`: the user screens' bilingual text or the admin/face screens' one (each screen keeps its own wording). */
 export function useImageFiles(prepare: PrepareImage, max: number, sizeAlert: 'alerts.tooLarge' | 'alerts.tooLargeAdmin'): ImageFiles {
   const { t } = useTranslation('bulk');
   const [images, setImages] = useState<ChosenImage[]>([]);

@@ -1,4 +1,4 @@
-// The swap browser's data (spec §4 "Admin browser"): page 1 first, the next page when the
+// The swap browser's data: page 1 first, the next page when the
 // window is scrolled within 100 px of the bottom (not while loading, and only while more
 // remain); a new face filter starts again at page 1; refresh() puts new results on top.
 import { useCallback, useEffect, useRef, useState } from 'react';

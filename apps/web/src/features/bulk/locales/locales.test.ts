@@ -4,7 +4,7 @@ import fr from './fr.json';
 
 // en/fr key parity for every namespace is checked once, in src/lib/i18n.test.ts.
 describe('bulk locales', () => {
-  it('use the spec texts of the operator screens (spec §2, §5, §8)', () => {
+  it('word the operator screens, their file checks and their alerts as the product does', () => {
     expect(en.gate.placeholder).toBe('First Name');
     expect(en.bulk).toMatchObject({ title: "Let's Swap. (69 B)", submit: 'Swap Faces' });
     expect(en.bulk2.select).toBe('Select a Face');

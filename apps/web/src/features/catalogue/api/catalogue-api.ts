@@ -1,4 +1,4 @@
-// The catalogue calls (spec §7): lists, the player list, operator uploads / edits / removals,
+// The catalogue calls: lists, the player list, operator uploads / edits / removals,
 // attribute suggestions, and the pro-mode swap upload.
 import {
   attributeSuggestion, catalogueEntry, catalogueList, catalogueUploadResult, soccerPlayerList, uploadResponse,

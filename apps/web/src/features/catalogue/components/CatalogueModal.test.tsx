@@ -1,4 +1,4 @@
-// The catalogue modal on its own: the spec's texts in English and French, filters narrowing the
+// The catalogue modal on its own: its texts in English and French, filters narrowing the
 // grid at once (AND) with the count and the no-match text, picking, the custom tile, closing.
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -33,7 +33,7 @@ function show(kind: CatalogueKind = 'proshoot', language: 'en' | 'fr' = 'en') {
 afterEach(cleanup);
 
 describe('CatalogueModal', () => {
-  it('shows the spec texts and narrows the grid with AND', () => {
+  it('shows its texts and narrows the grid with AND', () => {
     const { onSelect } = show();
     expect(screen.getByRole('button', { name: 'Hide Filters' })).toBeTruthy();
     expect(screen.getByText('Upload Custom Image')).toBeTruthy();

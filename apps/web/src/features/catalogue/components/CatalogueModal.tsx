@@ -1,4 +1,4 @@
-// The catalogue modal (spec: /app/proshoot, /app/prosoccer): filters that narrow the grid at
+// The catalogue modal of /app/proshoot and /app/prosoccer: filters that narrow the grid at
 // once (AND) with the match count, an 'Upload Custom Image' tile, a close 'x' and 'Confirm'.
 // Thumbnails are small WebP files loaded lazily, so 1,000 entries open at once.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';

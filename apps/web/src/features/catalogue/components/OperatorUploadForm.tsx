@@ -1,6 +1,6 @@
-// The operator upload form (spec: /admin/proshoot and /admin/prosoccer): several photos, each
+// The operator upload form of /admin/proshoot and /admin/prosoccer: several photos, each
 // previewed with a remove 'X', the metadata selects pre-filled from the first photo, and
-// 'Upload Images' with the spec's messages; each refused photo says why.
+// 'Upload Images' with the catalogue namespace's messages; each refused photo says why.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, type CatalogueKind, type CatalogueUploadResult, type SoccerPlayer } from '@visage/contracts';
@@ -50,7 +50,7 @@ export function OperatorUploadForm({ kind, players, onUploaded }: { kind: Catalo
   const add = (files: FileList | null) => {
     const accepted: Photo[] = [];
     for (const file of Array.from(files ?? [])) {
-      // The bad file is skipped and the rest continue (spec §5).
+      // The bad file is skipped and the rest continue: one bad file never loses the others.
       if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) alertUser(t('admin.invalidType'));
       else if (file.size > MAX_UPLOAD_BYTES) alertUser(t('admin.tooLarge'));
       else accepted.push({ key: nextKey.current++, file, url: URL.createObjectURL(file) });

@@ -1,4 +1,4 @@
-// The modal's filters (spec: /app/proshoot, /app/prosoccer): each attribute with an empty "all"
+// The modal's filters (/app/proshoot, /app/prosoccer): each attribute with an empty "all"
 // option, combined with AND; soccer adds Player, Country and Club and presets gender to male.
 import { ATTRIBUTE_KEYS, ATTRIBUTE_VALUES, type CatalogueEntry, type CatalogueKind, type SoccerPlayer } from '@visage/contracts';
 
@@ -13,7 +13,7 @@ export function initialFilters(kind: CatalogueKind): Filters {
   return kind === 'prosoccer' ? { gender: 'male' } : {};
 }
 
-/** The options of one filter: the spec's values, or the player list's names, countries and clubs. */
+/** The options of one filter: the attribute's listed values (contracts), or the player list's names, countries and clubs. */
 export function filterOptions(key: FilterKey, players: readonly SoccerPlayer[]): string[] {
   if (key === 'playerName') return players.map((p) => p.name);
   if (key === 'country') return [...new Set(players.map((p) => p.country))];

@@ -59,7 +59,7 @@ describe('Gallery', () => {
     expect(await screen.findByText("Aucun échange pour l'instant")).toBeTruthy();
   });
 
-  it('logs fetch failures with the spec text', async () => {
+  it('logs fetch failures with their fixed text', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockImplementationOnce(async () => new Response('{"error":{"code":"boom","message":"Boom"}}', { status: 500, headers: { 'content-type': 'application/json' } }));
     answers = [{}];

@@ -1,4 +1,4 @@
-// The gallery's columns (spec: Gallery): the main gallery 6 / 4 / 3 / 2 at > 1024, ≤ 1024, ≤ 768
+// The gallery's columns: the main gallery 6 / 4 / 3 / 2 at > 1024, ≤ 1024, ≤ 768
 // and ≤ 480 px; the pro modes 4 / 3 / 2 / 1. Tiles are dealt across the columns in turn, so the
 // newest read across the top row and no column stays empty while there are enough tiles.
 export type ColumnsVariant = 'main' | 'pro';

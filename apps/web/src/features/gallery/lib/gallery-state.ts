@@ -1,4 +1,4 @@
-// What the gallery knows between fetches (spec §4, Processing ends through polling): the
+// What the gallery knows between fetches, so that polling can end the processing state: the
 // images, newest first, and the count they were fetched at. A fetch with more images than
 // the known count ends the processing state.
 import type { SwapItem, SwapList } from '@visage/contracts';

@@ -1,4 +1,4 @@
-// Viewer position (spec §4, Viewer): closed, or open at an index; next and previous wrap.
+// Viewer position: closed, or open at an index; next and previous wrap.
 
 export function wrapIndex(index: number, count: number): number {
   if (count <= 0) return 0;

@@ -4,7 +4,7 @@ import en from './en.json';
 
 // en/fr key parity for every namespace is checked once, in src/lib/i18n.test.ts.
 describe('gallery locales', () => {
-  it('name the viewer link as the spec does', () => {
+  it('name the viewer link as the product does', () => {
     expect(en.viewer.open).toBe('Open in the web browser');
   });
 

@@ -2,6 +2,7 @@
 // <section> per numbered article. A block is a paragraph (string) or a bullet list (string[]).
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { loadNamespace } from '../../../lib/i18n';
 import styles from './LegalDocument.module.css';
@@ -13,12 +14,15 @@ interface LegalSection {
   blocks: Array<string | string[]>;
 }
 
-export function LegalDocument({ id }: { id: LegalDocumentId }) {
+/** Texts for the {{placeholders}} of the sections, made once the namespace is in. */
+export type LegalValues = (t: TFunction<'legal'>) => Record<string, string>;
+
+export function LegalDocument({ id, values }: { id: LegalDocumentId; values?: LegalValues }) {
   // The legal texts are not bundled with the app: suspends until they are in (lib/i18n.ts).
   use(loadNamespace(useTranslation().i18n, 'legal'));
   const { t } = useTranslation('legal');
   const title = t(`${id}.title`);
-  const sections = t(`${id}.sections`, { returnObjects: true }) as LegalSection[];
+  const sections = t(`${id}.sections`, { returnObjects: true, ...values?.(t) }) as LegalSection[];
   useDocumentTitle(title);
 
   return (

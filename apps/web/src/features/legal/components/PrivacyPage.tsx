@@ -1,5 +1,19 @@
-import { LegalDocument } from './LegalDocument';
+import { use } from 'react';
+import type { RetentionConfig } from '@visage/contracts';
+import { hoursText, loadRetention } from '../../../lib/retention';
+import { LegalDocument, type LegalValues } from './LegalDocument';
 
 export function PrivacyPage() {
-  return <LegalDocument id="privacy" />;
+  // How long uploads and exports are kept is the server's setting: the page waits for it.
+  const retention = use(loadRetention());
+  return <LegalDocument id="privacy" values={retentionValues(retention)} />;
+}
+
+function retentionValues(retention: RetentionConfig | null): LegalValues {
+  return (t) => {
+    const upload = retention?.uploadRetentionHours;
+    const uploadDelay =
+      upload === undefined ? t('privacy.uploadDelay.unknown') : upload === 0 ? t('privacy.uploadDelay.atOnce') : t('privacy.uploadDelay.after', { duration: hoursText(t, upload) });
+    return { uploadDelay, exportDuration: hoursText(t, retention?.exportTtlHours) };
+  };
 }

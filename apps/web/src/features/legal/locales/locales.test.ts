@@ -4,7 +4,7 @@ import fr from './fr.json';
 
 const text = (doc: { sections: { blocks: unknown[] }[] }) => JSON.stringify(doc.sections);
 
-// DECISIONS.md: explicit content is refused on every plan, Premium included; the legal pages say so.
+// Explicit content is refused on every plan, Premium included, and the legal pages say so.
 describe('legal pages on explicit content', () => {
   it('say it is refused on every plan and why, in English and French', () => {
     expect(text(en.terms)).toContain('Explicit content is refused on every plan, Premium included');

@@ -1,4 +1,4 @@
-// Which palette a path uses (spec: dark on paths containing /proshoot, soccer on /prosoccer).
+// Which palette a path uses: dark on paths containing /proshoot, soccer on /prosoccer, else light.
 export type Theme = 'light' | 'dark' | 'soccer';
 
 export function themeForPath(pathname: string): Theme {

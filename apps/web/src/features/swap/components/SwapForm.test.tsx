@@ -75,7 +75,7 @@ afterEach(() => {
 });
 
 describe('SwapForm', () => {
-  it('shows the spec texts and keeps Swap Faces disabled until both images are chosen', async () => {
+  it('shows the form texts and keeps Swap Faces disabled until both images are chosen', async () => {
     renderForm();
     expect(screen.getByRole('heading', { name: "Let's Swap" })).toBeTruthy();
     expect(screen.getByText('Choose a target photo and a face photo, then witness the transformation')).toBeTruthy();

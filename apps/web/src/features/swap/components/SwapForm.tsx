@@ -1,4 +1,4 @@
-// The dashboard's swap form (spec: Main app dashboard, Swap form): two pickers with previews,
+// The dashboard's swap form: two pickers with previews,
 // then Swap Faces, replaced by the progress while a swap runs.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// One swap from the click to its end (spec §4, Swap flow): sets the global processing flag,
+// One swap from the click to its end: sets the global processing flag,
 // uploads, follows the job's events and drives the progress bar. Success keeps the flag on
 // (the gallery clears it when the new result shows); failure clears it and gives the button back.
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -24,7 +24,7 @@ describe('checkImageFile', () => {
   });
 });
 
-describe('alert texts (spec §5 and §8)', () => {
+describe('alert texts of the file checks', () => {
   it('uses the exact English messages', () => {
     expect(en.alerts.invalidType).toBe('Please select a valid image file (jpeg, png, or jpg).');
     expect(en.alerts.tooLarge).toBe('(EN) The file size should be less than 10 MB.(FR) La taille du fichier doit être inférieur à 10 MB.');

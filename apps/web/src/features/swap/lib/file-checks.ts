@@ -1,5 +1,6 @@
-// The compressed file's name (spec §5). The type and size checks are lib/image-files.ts.
-/** `portrait.final.PNG` → `portrait.final-compressed.jpeg` (spec §5). */
+// The compressed file's name: the original's, marked as compressed and ending as the JPEG it now is.
+// The type and size checks are lib/image-files.ts.
+/** `portrait.final.PNG` → `portrait.final-compressed.jpeg` (only the last extension is replaced). */
 export function compressedName(name: string): string {
   const dot = name.lastIndexOf('.');
   const base = dot > 0 ? name.slice(0, dot) : name;

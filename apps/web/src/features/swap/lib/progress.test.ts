@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackProgress, nextProgress } from './progress';
 
-describe('fallbackProgress (spec: 100 × (1 − remaining / 75000))', () => {
+describe('fallbackProgress (100 × (1 − remaining / 75000))', () => {
   it('starts at 0 and grows linearly over 75 seconds', () => {
     expect(fallbackProgress(0)).toBe(0);
     expect(fallbackProgress(1000)).toBe(1); // 1.33 → 1

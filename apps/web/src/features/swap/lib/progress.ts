@@ -1,5 +1,5 @@
 // The progress bar's value. The job's own events drive it; when none has carried a progress
-// figure yet, the spec's formula stands in: 100 × (1 − remaining / 75 000 ms), ticking every
+// figure yet, an estimate from the expected swap time stands in: 100 × (1 − remaining / 75 000 ms), ticking every
 // second. The bar never goes backwards and stops at 99 until the result exists.
 import { EXPECTED_SWAP_MS } from '@visage/contracts';
 
@@ -8,7 +8,7 @@ const MAX_BEFORE_DONE = 99;
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** The spec's estimate for `elapsedMs` since the click, in percent (0..99). */
+/** The time-based estimate for `elapsedMs` since the click, in percent (0..99). */
 export function fallbackProgress(elapsedMs: number): number {
   const remaining = EXPECTED_SWAP_MS - elapsedMs;
   const percent = 100 * (1 - remaining / EXPECTED_SWAP_MS);

@@ -14,7 +14,7 @@ describe('swap locales', () => {
     expect(en.reasons.no_face_target).toBe('No face was found in the target photo.');
   });
 
-  it('uses the spec texts of the dashboard', () => {
+  it('words the dashboard as the product does', () => {
     expect(en.form).toMatchObject({
       title: "Let's Swap",
       text: 'Choose a target photo and a face photo, then witness the transformation',

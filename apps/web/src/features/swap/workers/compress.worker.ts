@@ -1,4 +1,4 @@
-// Compresses one image off the main thread (spec §5): at most 1 MB and 1920 px on the longest
+// Compresses one image off the main thread, so uploads stay small: at most 1 MB and 1920 px on the longest
 // side, re-encoded as JPEG. browser-image-compression is bundled with this worker and runs
 // inline here (useWebWorker: false), so it never loads itself from a CDN.
 import imageCompression from 'browser-image-compression';

@@ -11,11 +11,9 @@ import { DEFAULT_MIN_FACE_SIZE } from '../detect/detect.ts';
 import { cosine, faceDescriptor } from '../detect/identity.ts';
 import { loadModels, type Models } from '../models/models.ts';
 import type { Roi } from '../raster/warp.ts';
-import { BLUR, faceBlur } from '../focus/face-blur.ts';
-import { blurShare } from '../focus/focus.ts';
-import { withHands } from '../hands/find.ts';
-import { SIDE_LIT, SIDE_LIT_WARNING, sourceSideLit } from '../side-lit/side-lit.ts';
+import type { FaceSwapInput } from '../stages/context.ts';
 import { swapFace } from '../swap/reduced-copy.ts';
+import { SPECIAL_CASES } from '../swap/special-cases.ts';
 import { FACE_WARNINGS } from '../swap/warnings.ts';
 import { chooseSource, chooseTargets } from './choose.ts';
 import { decodeCached, descriptorOf, withFaces, type ImageEntry, type Timer } from './image-cache.ts';
@@ -68,27 +66,30 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
-  t = performance.now();
-  const handed = withHands(models, source, srcFace);
-  const onto: Face[] = [];
-  for (const face of targets) onto.push(withHands(models, target, face));
-  add('hands', performance.now() - t);
-  t = performance.now();
-  if (source.facts.once(SIDE_LIT, srcFace.index, () => sourceSideLit(source.img, srcFace))) warnings.add(SIDE_LIT_WARNING);
-  add('side-light', performance.now() - t);
-  t = performance.now();
-  const srcBlur = source.facts.once(BLUR, srcFace.index, () => faceBlur(source.img, srcFace));
-  const sharpSize = srcBlur.sharpSize;
-  const dstBlurs = targets.map((face) => target.facts.once(BLUR, face.index, () => faceBlur(target.img, face)));
-  add('blur', performance.now() - t);
+  // What the special cases judge of the two photos (kept with each image), in their list's order.
+  let judgedSrc = srcFace;
+  let onto: Face[] = targets;
+  const inputs: Array<(k: number) => FaceSwapInput> = [];
+  for (const special of SPECIAL_CASES) {
+    if (!special.facts) continue;
+    t = performance.now();
+    const judged = special.facts.judge({ models, source, srcFace: judgedSrc, target, targets: onto });
+    judgedSrc = judged.srcFace ?? judgedSrc;
+    onto = judged.targets ?? onto;
+    for (const w of judged.warnings ?? []) warnings.add(w);
+    if (judged.input) inputs.push(judged.input);
+    add(special.facts.timing, performance.now() - t);
+  }
   t = performance.now();
   const from: SourceSeen[] = [];
-  for (const face of targets) from.push(await sourceAt(source, handed, face));
+  for (const face of onto) from.push(await sourceAt(source, judgedSrc, face));
   add('reduce', performance.now() - t);
   onto.forEach((face, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceSharpSize: sharpSize, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare, focus: { source: blurShare(srcBlur, srcFace.size), target: blurShare(dstBlurs[k]!, face.size) } });
-    for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, sharpSize, stats: st })) warnings.add(w.warning);
+    const input: FaceSwapInput = { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare };
+    for (const given of inputs) Object.assign(input, given(k));
+    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, input);
+    for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, input, stats: st })) warnings.add(w.warning);
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 

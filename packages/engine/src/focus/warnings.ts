@@ -15,11 +15,13 @@ export const SMALL_SOURCE_SCALE = 3;
  */
 export const BLURRED = 0.75, BLURRY_SOURCE_SCALE = 2;
 
+/** The face size the source's detail is worth (the focus facts give it: special-case.ts). */
+const sharpSize = (f: SwappedFace) => f.input.sourceSharpSize ?? f.srcFace.size;
 const small = (f: SwappedFace) => f.srcFace.size < SHARPEN_FULL_SOURCE && f.dstFace.size >= SMALL_SOURCE_SCALE * f.srcFace.size;
 
 export const smallWarning: FaceWarning = { warning: 'source_small', raised: small };
 /** Told only when the source is not small: one reason is enough. */
 export const blurryWarning: FaceWarning = {
   warning: 'source_blurry',
-  raised: (f) => !small(f) && f.sharpSize <= BLURRED * f.srcFace.size && f.dstFace.size >= BLURRY_SOURCE_SCALE * f.sharpSize,
+  raised: (f) => !small(f) && sharpSize(f) <= BLURRED * f.srcFace.size && f.dstFace.size >= BLURRY_SOURCE_SCALE * sharpSize(f),
 };

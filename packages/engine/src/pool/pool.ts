@@ -7,11 +7,12 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { DetectOptions, DetectResult, SwapOptions, SwapResult } from '../api/options.ts';
+import type { SwapOptions } from '../api/options.ts';
+import { ENGINE_OPERATION_NAMES, type EngineCalls, type EngineOperation, type EngineOperations } from '../api/operations.ts';
 import { EngineError, isEngineErrorCode } from '../core/errors.ts';
-import type { DescribeResult } from '../api/describe.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
+import { resultBuffers, takeProgress } from './wire.ts';
 
 export interface EnginePoolOptions {
   /** Worker processes; default one per CPU core. */
@@ -40,11 +41,8 @@ export interface PoolStats {
   modelLoadMs: number[];
 }
 
-export interface EnginePool {
-  swap(opts: PoolSwapOptions): Promise<SwapResult>;
-  detect(image: Buffer, opts?: DetectOptions): Promise<DetectResult>;
-  /** Faces plus attribute suggestions for the largest usable one (see describe.ts). */
-  describe(image: Buffer, opts?: DetectOptions): Promise<DescribeResult>;
+/** Each engine operation (api/operations.ts) run in a worker, plus the pool's own controls. */
+export interface EnginePool extends EngineCalls {
   /** Resolves once every worker has loaded its models. */
   ready(): Promise<void>;
   stats(): PoolStats;
@@ -91,10 +89,6 @@ export const WORKER_V8_FLAGS: readonly string[] = [`--max-semi-space-size=${WORK
  * worker at 480–494 MB RSS with the default, 370 MB with 2 arenas, at the same speed.
  */
 const WORKER_MALLOC_ARENAS = 2;
-
-function toBuffer(v: Uint8Array): Buffer {
-  return Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-}
 
 function reviveError(e: SerializedError): Error {
   if (e.code && isEngineErrorCode(e.code)) return new EngineError(e.code, e.message, e.details);
@@ -146,14 +140,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     finish(slot);
     if (msg.type === 'result') {
       stats.completed++;
-      const r = msg.result as SwapResult & DetectResult;
-      if ('image' in r && r.image) {
-        r.image = toBuffer(r.image);
-        r.thumbnail = toBuffer(r.thumbnail);
-        // NaN survives structured clone, but keep the shape explicit for callers.
-        r.identity = { toSource: Number(r.identity.toSource), toTarget: Number(r.identity.toTarget) };
-      }
-      task.resolve(r);
+      task.resolve(resultBuffers(msg.result));
     } else {
       stats.failed++;
       task.reject(reviveError(msg.error));
@@ -214,29 +201,25 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     }
   }
 
-  function submit<T>(build: (id: number) => WorkerRequest, onProgress?: (stage: string, fraction: number) => void): Promise<T> {
-    if (closed) return Promise.reject(new EngineError('pool_closed'));
-    if (queue.length >= maxQueue) return Promise.reject(new EngineError('pool_busy'));
-    return new Promise<T>((resolve, reject) => {
+  function submit<K extends EngineOperation>(op: K, all: Parameters<EngineOperations[K]>): ReturnType<EngineOperations[K]> {
+    type Result = Awaited<ReturnType<EngineOperations[K]>>;
+    if (closed) return Promise.reject(new EngineError('pool_closed')) as ReturnType<EngineOperations[K]>;
+    if (queue.length >= maxQueue) return Promise.reject(new EngineError('pool_busy')) as ReturnType<EngineOperations[K]>;
+    const { args, onProgress, progressAt } = takeProgress(all);
+    return new Promise<Result>((resolve, reject) => {
       const id = nextId++;
-      queue.push({ id, request: build(id), ...(onProgress ? { onProgress } : {}), resolve: resolve as (v: unknown) => void, reject });
+      const request = { op, id, args, ...(progressAt !== undefined ? { progressAt } : {}) } as WorkerRequest;
+      queue.push({ id, request, ...(onProgress ? { onProgress } : {}), resolve: resolve as (v: unknown) => void, reject });
       pump();
-    });
+    }) as ReturnType<EngineOperations[K]>;
   }
 
   for (let i = 0; i < size; i++) slots.push(spawn());
 
+  const calls = Object.fromEntries(ENGINE_OPERATION_NAMES.map((op) => [op, (...args: never) => submit(op, args)])) as unknown as EngineCalls;
+
   return {
-    swap(o: PoolSwapOptions): Promise<SwapResult> {
-      const { onProgress, ...rest } = o;
-      return submit<SwapResult>((id) => ({ type: 'swap', id, opts: rest }), onProgress);
-    },
-    detect(image: Buffer, o?: DetectOptions): Promise<DetectResult> {
-      return submit<DetectResult>((id) => ({ type: 'detect', id, image, ...(o ? { opts: o } : {}) }));
-    },
-    describe(image: Buffer, o?: DetectOptions): Promise<DescribeResult> {
-      return submit<DescribeResult>((id) => ({ type: 'describe', id, image, ...(o ? { opts: o } : {}) }));
-    },
+    ...calls,
     ready(): Promise<void> {
       if (slots.length > 0 && slots.every((s) => s.ready)) return Promise.resolve();
       return new Promise((r) => readyWaiters.push(r));

@@ -1,11 +1,10 @@
 // Worker process: loads the models once, then runs one request at a time for the pool.
 import sharp from 'sharp';
-import { detectFaces } from '../api/detect-faces.ts';
-import { swapFaces } from '../api/swap-faces.ts';
+import { ENGINE_OPERATIONS } from '../api/operations.ts';
 import { EngineError } from '../core/errors.ts';
-import { describeImage } from '../api/describe.ts';
 import { loadModels } from '../models/models.ts';
-import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
+import type { SerializedError, WorkerMessage, WorkerRequest, WorkerResult } from './protocol.ts';
+import { reviveBuffers } from './wire.ts';
 
 function send(msg: WorkerMessage): void {
   process.send?.(msg);
@@ -27,19 +26,14 @@ let queue: Promise<void> = Promise.resolve();
 process.on('message', (req: WorkerRequest) => {
   queue = queue.then(async () => {
     try {
-      if (req.type === 'swap') {
-        const opts = { ...req.opts, source: Buffer.from(req.opts.source), target: Buffer.from(req.opts.target) };
-        const tf = opts.targetFaces;
-        if (tf && typeof tf === 'object' && !Array.isArray(tf)) opts.targetFaces = { ...tf, reference: Buffer.from(tf.reference) };
-        const result = await swapFaces({ ...opts, onProgress: (stage, fraction) => send({ type: 'progress', id: req.id, stage, fraction }) });
-        send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
-      } else if (req.type === 'describe') {
-        const result = await describeImage(Buffer.from(req.image), req.opts);
-        send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
-      } else {
-        const result = await detectFaces(Buffer.from(req.image), req.opts);
-        send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
+      const args: unknown[] = reviveBuffers(req.args);
+      if (req.progressAt !== undefined) {
+        const onProgress = (stage: string, fraction: number) => send({ type: 'progress', id: req.id, stage, fraction });
+        args[req.progressAt] = { ...(args[req.progressAt] as object), onProgress };
       }
+      const run = ENGINE_OPERATIONS[req.op] as (...a: unknown[]) => Promise<WorkerResult>;
+      const result = await run(...args);
+      send({ type: 'result', id: req.id, result, rss: process.memoryUsage.rss() });
     } catch (err) {
       send({ type: 'error', id: req.id, error: serialize(err), rss: process.memoryUsage.rss() });
     }

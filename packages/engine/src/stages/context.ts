@@ -145,8 +145,8 @@ export interface SwapFaceStats {
   skin: Uint8Array;
 }
 
-/** What a face's warnings are judged on: the two faces, the size the source's detail is worth, the swap's figures. */
-export interface SwappedFace { srcFace: Face; dstFace: Face; sharpSize: number; stats: SwapFaceStats }
+/** What a face's warnings are judged on: the two faces, what the swap was given, the swap's figures. */
+export interface SwappedFace { srcFace: Face; dstFace: Face; input: FaceSwapInput; stats: SwapFaceStats }
 
 /** A warning a stage may leave for the user (the list is defined once, in contracts). */
 export interface FaceWarning { warning: SwapWarning; raised(f: SwappedFace): boolean }

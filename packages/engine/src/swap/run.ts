@@ -5,6 +5,7 @@ import { faceRoi, flatPoints, type Face } from '../face/face.ts';
 import { MIN_CUT_TRIANGLES } from '../mesh/off-frame.ts';
 import { topology } from '../mesh/topology.ts';
 import type { FaceSwap, FaceSwapGiven, FaceSwapInput, FaceSwapState, Stage, StageTimer, SwapFaceStats } from '../stages/context.ts';
+import { SPECIAL_CASES } from './special-cases.ts';
 import { STAGES } from './stages.ts';
 
 export type { SwapFaceStats } from '../stages/context.ts';
@@ -14,9 +15,10 @@ export interface SwapFaceOptions extends FaceSwapInput {
   without?: readonly string[];
 }
 
-/** What a stage that does not run leaves: nothing reshaped, no glasses, nothing covered. */
+/** What a stage that does not run leaves: nothing reshaped, sharpened or covered, and each special case's own. */
 export function untouched(src: RgbImage): Partial<FaceSwapState> {
-  return { reshapedBy: 0, glasses: null, behindTint: false, from: src, glassesLeftOff: false, defocused: 0, sharpened: 0, evenedBy: 1, targetHair: null, foreheadPixels: 0, handPlane: null, sourceHand: false, sourceCovered: false, occluded: 0, frame: null };
+  const core: Partial<FaceSwapState> = { reshapedBy: 0, sharpened: 0, evenedBy: 1, sourceCovered: false, occluded: 0 };
+  return Object.assign(core, ...SPECIAL_CASES.map((c) => c.untouched?.(src) ?? {}));
 }
 
 /** The context of one face's swap, before any stage ran. */

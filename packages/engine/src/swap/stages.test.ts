@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { GIVEN } from '../stages/context.ts';
 import type { RgbImage } from '../core/image.ts';
 import { untouched } from './run.ts';
-import { FULL_RESOLUTION, STAGES } from './stages.ts';
+import { withSpecialStages } from './special-cases.ts';
+import { CORE_STAGES, FULL_RESOLUTION, STAGES } from './stages.ts';
 
 describe('the stage list', () => {
   it('reads only what is given or written before', () => {
@@ -26,6 +27,19 @@ describe('the stage list', () => {
       for (const field of stage.writes) known.add(field);
     }
     expect(late).toEqual([]);
+  });
+
+  it('puts the special cases\' stages where they say', () => {
+    expect(STAGES.map((s) => s.name)).toEqual([
+      'reshape', 'glasses', 'place', 'warp', 'source light', 'focus', 'sharpen', 'even light', 'forehead', 'mask',
+      'hands', 'occlude', 'glasses keep', 'relight', 'blend', 'glasses restore',
+    ]);
+    expect([...FULL_RESOLUTION]).toEqual(['reshape', 'glasses', 'glasses keep', 'glasses restore']);
+  });
+
+  it('refuses a stage placed against one not in the list', () => {
+    const stray = { name: 'stray', reads: [], writes: [], run: () => {} };
+    expect(() => withSpecialStages(CORE_STAGES, [{ name: 'stray', stages: [{ stage: stray, after: 'nowhere' }] }])).toThrow(/nowhere/);
   });
 
   it('names each stage once, and keeps at full resolution only stages of the list', () => {

@@ -12,34 +12,33 @@ import { sharpenStage } from '../stages/texture/sharpen.ts';
 import { maskStage } from '../stages/mask/stage.ts';
 import { occludeStage } from '../stages/mask/occlude.ts';
 import { blendStage } from '../stages/blend/blend.ts';
-import { glassesKeepStage, glassesRestoreStage, glassesStage } from '../glasses/stage.ts';
-import { focusStage } from '../focus/focus.ts';
-import { foreheadStage } from '../forehead/stage.ts';
-import { handsStage } from '../hands/stage.ts';
+import { SPECIAL_CASES, withSpecialStages } from './special-cases.ts';
 
-export const STAGES: readonly Stage[] = [
-  reshapeStage, //        geometry: the target's jaw toward the source's, on the photo
-  glassesStage, //        the target's frame found; the source's glasses off when they must go
-  placeStage, //          geometry: where each source triangle goes, what is left to the target
-  warpStage, //           geometry: the source drawn onto the target's region
-  sourceLightStage, //    light: the source's haze and colour cast taken off
-  focusStage, //          texture: a source as soft as a target out of focus
-  sharpenStage, //        texture: a smaller source's detail given back
-  evenLightStage, //      light: the source's own side light evened
-  foreheadStage, //       mask: the forehead only where both faces show bare skin
-  maskStage, //           mask: the blend weight, faded where the source is stretched thin
-  handsStage, //          mask: hands against either face kept from the target
-  occludeStage, //        mask: what covers either face kept from the target
-  glassesKeepStage, //    mask: the target's frame taken out of the blend
-  relightStage, //        light + texture: relit to the target's light, its grain restored
-  blendStage, //          blend: multi-band, only inside the mask's support
-  glassesRestoreStage, // the target's frame written back over the blend
+/** The core stages, in order; the special cases' stages go in between (see SPECIAL_CASES). */
+export const CORE_STAGES: readonly Stage[] = [
+  reshapeStage, //     geometry: the target's jaw toward the source's, on the photo
+  placeStage, //       geometry: where each source triangle goes, what is left to the target
+  warpStage, //        geometry: the source drawn onto the target's region
+  sourceLightStage, // light: the source's haze and colour cast taken off
+  sharpenStage, //     texture: a smaller source's detail given back
+  evenLightStage, //   light: the source's own side light evened
+  maskStage, //        mask: the blend weight, faded where the source is stretched thin
+  occludeStage, //     mask: what covers either face kept from the target
+  relightStage, //     light + texture: relit to the target's light, its grain restored
+  blendStage, //       blend: multi-band, only inside the mask's support
 ];
+
+/** Every stage one face's swap runs, in order. */
+export const STAGES: readonly Stage[] = withSpecialStages(CORE_STAGES, SPECIAL_CASES);
 
 /**
  * Stages that work on the photo itself when the face is swapped on a reduced copy: the reshape
  * moves pixels beyond the mask (on the copy only the change inside it came back, a second jaw
- * line), and a frame's lines are a few pixels wide on the copy. Those before the warp run before
- * the copy is made, the others around the change brought back up (which takes the blend's place).
+ * line), and the special cases' stages marked fullResolution (a frame's lines are a few pixels
+ * wide on the copy). Those before the warp run before the copy is made, the others around the
+ * change brought back up (which takes the blend's place).
  */
-export const FULL_RESOLUTION: ReadonlySet<string> = new Set([reshapeStage, glassesStage, glassesKeepStage, glassesRestoreStage].map((s) => s.name));
+export const FULL_RESOLUTION: ReadonlySet<string> = new Set([
+  reshapeStage.name,
+  ...SPECIAL_CASES.flatMap((c) => (c.stages ?? []).filter((p) => p.fullResolution).map((p) => p.stage.name)),
+]);

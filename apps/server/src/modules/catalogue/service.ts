@@ -7,16 +7,14 @@ import sharp from 'sharp';
 import {
   catalogueImagePath, SOCCER_PLAYERS, type AttributeSuggestion, type CatalogueEntry, type CatalogueKind, type CatalogueRejection, type CatalogueUploadResult,
 } from '@visage/contracts';
-import type { DescribeResult, Face, TargetAnalysis } from '@visage/engine';
+import type { EngineCalls, Face, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import type { MediaStore } from '../swaps/ports.ts';
 import { parseEdit, parseUploadMetadata, type StoredAttributes } from './metadata.ts';
 import type { CatalogueListRow, CatalogueRepository, CatalogueRow } from './repository.ts';
 
-export interface FaceReader {
-  describe(image: Buffer): Promise<DescribeResult>;
-}
+export type FaceReader = Pick<EngineCalls, 'describe'>;
 
 export interface CatalogueStore extends MediaStore {
   delete(key: string): Promise<void>;

@@ -1,18 +1,14 @@
 // The face engine as the swap job sees it: one worker pool per process, started on first use
 // (or at start-up by warm()), so API-only processes never load the models.
-import { createEnginePool, EngineError, type DescribeResult, type EnginePool } from '@visage/engine';
-import type { SwapEngine } from './ports.ts';
+import { createEnginePool, ENGINE_OPERATION_NAMES, EngineError, type EngineCalls, type EnginePool } from '@visage/engine';
 
 /** What a saved face's check needs: each face found, and whether it is big enough to swap. */
-export interface FaceDetector {
-  detect(image: Buffer): Promise<{ faces: { tooSmall: boolean }[] }>;
-}
+export type FaceDetector = Pick<EngineCalls, 'detect'>;
 
-export interface EngineHandle extends SwapEngine, FaceDetector {
+/** Every engine operation (the engine's own types), run in the pool. */
+export interface EngineHandle extends EngineCalls {
   /** Starts the pool now so the first swap does not pay for model loading. */
   warm(): void;
-  /** Faces and attribute suggestions of a photo (catalogue uploads). */
-  describe(image: Buffer): Promise<DescribeResult>;
   close(): Promise<void>;
 }
 
@@ -24,11 +20,12 @@ export function lazyEngine(size: number, maxWorkerRssMb: number): EngineHandle {
     if (closed) throw new EngineError('pool_closed');
     return (pool ??= createEnginePool({ size, maxWorkerRssMb }));
   };
+  // Async, so a refusal after close() is a rejected promise like any engine failure.
+  const call = (op: keyof EngineCalls) => async (...args: unknown[]) => (get()[op] as (...a: unknown[]) => Promise<unknown>)(...args);
+  const calls = Object.fromEntries(ENGINE_OPERATION_NAMES.map((op) => [op, call(op)])) as unknown as EngineCalls;
   return {
-    swap: async (opts) => get().swap(opts),
-    detect: async (image) => get().detect(image),
+    ...calls,
     warm: () => void get(),
-    describe: async (image) => get().describe(image),
     async close() {
       closed = true;
       await pool?.close();

@@ -1,8 +1,8 @@
 // What the swaps module needs from the rest of the server, as small structural interfaces,
 // so the service can be tested with the real adapters and wired from context.ts.
-import type { SwapErrorCode, SwapWarning } from '@visage/contracts';
+import type { SwapErrorCode } from '@visage/contracts';
 import type { Db } from '../../infra/db/database.ts';
-import type { TargetAnalysis } from '@visage/engine';
+import type { EngineCalls } from '@visage/engine';
 
 export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -10,30 +10,8 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
 }
 
-export interface SwapEngineResult {
-  image: Buffer;
-  thumbnail: Buffer;
-  thumbnailType: string;
-  timings?: Record<string, number>;
-  identity?: { toSource: number; toTarget: number };
-  /**
-   * What the engine noticed about the face photo. Typed with the contract's list, so a warning the
-   * engine adds without the contract (and the viewer's texts) fails the typecheck here.
-   */
-  warnings?: readonly SwapWarning[];
-}
-
-export interface SwapEngine {
-  swap(opts: {
-    source: Buffer;
-    target: Buffer;
-    /** The identity score costs two or three extra embedding passes; the gallery does not need it. */
-    identity?: boolean;
-    /** The target's faces found earlier on the same bytes (a catalogue photo): not detected again. */
-    targetAnalysis?: TargetAnalysis;
-    onProgress?: (stage: string, fraction: number) => void;
-  }): Promise<SwapEngineResult>;
-}
+/** The engine's swap, with the engine's own options and result (its warnings typed by the contract's list). */
+export type SwapEngine = Pick<EngineCalls, 'swap'>;
 
 /** The monthly allowance of the user's tier (UsersService). */
 export interface UsageQuota {

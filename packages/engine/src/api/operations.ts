@@ -1,0 +1,16 @@
+// The engine's operations, declared once: the worker pool, its worker and the server's handle all
+// take their names and types from this table, so a new operation is one line here.
+import { describeImage } from './describe.ts';
+import { detectFaces } from './detect-faces.ts';
+import { swapFaces } from './swap-faces.ts';
+
+export const ENGINE_OPERATIONS = { detect: detectFaces, swap: swapFaces, describe: describeImage };
+
+export type EngineOperations = typeof ENGINE_OPERATIONS;
+export type EngineOperation = keyof EngineOperations;
+
+/** The operations' names, for callers that build one method per operation. */
+export const ENGINE_OPERATION_NAMES = Object.keys(ENGINE_OPERATIONS) as EngineOperation[];
+
+/** One method per operation, with the operation's own arguments and result. */
+export type EngineCalls = { [K in EngineOperation]: (...args: Parameters<EngineOperations[K]>) => ReturnType<EngineOperations[K]> };

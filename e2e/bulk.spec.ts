@@ -113,6 +113,8 @@ test('a saved face uploaded, picked in bulk2, and the results tagged with it', a
   await page.getByTestId('face-image-input').setInputFiles(FACE);
   await page.getByRole('button', { name: 'Upload Image' }).click();
   await expect.poll(() => alerts.some((a) => a.startsWith('A face with the id "grace" exists already')), { timeout: LIMITS.engine }).toBe(true);
+  // Accepted: the photo is sent again to replace it; leave the page only once that is done.
+  await expect.poll(() => alerts.filter((a) => a === 'Image and metadata uploaded successfully.').length, { timeout: LIMITS.engine }).toBe(2);
 
   await openGated(page, '/app/bulk2', PASSCODE, "Let's Swap. (69 B)");
   await page.getByRole('button', { name: 'Select a Face' }).click();

@@ -33,7 +33,8 @@ export function collectAlerts(page: Page): string[] {
   const messages: string[] = [];
   page.on('dialog', (dialog) => {
     messages.push(dialog.message());
-    void dialog.accept();
+    // A navigation may close the dialog before this runs; it was seen all the same.
+    dialog.accept().catch(() => undefined);
   });
   return messages;
 }

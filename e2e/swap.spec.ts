@@ -251,7 +251,7 @@ test.describe('client checks', () => {
   });
   test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('a wrong type and an oversize image are refused with the spec messages', async ({ page }) => {
+  test('a wrong type and an oversize image are refused with their messages', async ({ page }) => {
     const alerts = collectAlerts(page);
     await signUp(page, 'dave');
 

@@ -11,7 +11,7 @@ export { EngineError, ENGINE_ERROR_MESSAGES, isEngineErrorCode } from './core/er
 export type { EngineErrorCode } from './core/errors.ts';
 export { describeImage } from './api/describe.ts';
 export type { DescribeResult, FaceDescription } from './api/describe.ts';
-export { ENGINE_OPERATIONS, ENGINE_OPERATION_NAMES } from './api/operations.ts';
+export { ENGINE_OPERATIONS, engineCalls } from './api/operations.ts';
 export type { EngineCalls, EngineOperation, EngineOperations } from './api/operations.ts';
 export { createEnginePool } from './pool/pool.ts';
 export type { EnginePool, EnginePoolOptions, PoolSwapOptions, PoolStats } from './pool/pool.ts';

@@ -9,8 +9,13 @@ export const ENGINE_OPERATIONS = { detect: detectFaces, swap: swapFaces, describ
 export type EngineOperations = typeof ENGINE_OPERATIONS;
 export type EngineOperation = keyof EngineOperations;
 
-/** The operations' names, for callers that build one method per operation. */
-export const ENGINE_OPERATION_NAMES = Object.keys(ENGINE_OPERATIONS) as EngineOperation[];
+/** The operations' names. */
+const ENGINE_OPERATION_NAMES = Object.keys(ENGINE_OPERATIONS) as EngineOperation[];
 
 /** One method per operation, with the operation's own arguments and result. */
 export type EngineCalls = { [K in EngineOperation]: (...args: Parameters<EngineOperations[K]>) => ReturnType<EngineOperations[K]> };
+
+/** Every operation as a method that `run` carries out elsewhere (in a worker, in a pool made later). */
+export function engineCalls(run: (op: EngineOperation, args: unknown[]) => Promise<unknown>): EngineCalls {
+  return Object.fromEntries(ENGINE_OPERATION_NAMES.map((op) => [op, (...args: unknown[]) => run(op, args)])) as unknown as EngineCalls;
+}

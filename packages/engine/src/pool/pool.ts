@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SwapOptions } from '../api/options.ts';
-import { ENGINE_OPERATION_NAMES, type EngineCalls, type EngineOperation, type EngineOperations } from '../api/operations.ts';
+import { engineCalls, type EngineCalls, type EngineOperation, type EngineOperations } from '../api/operations.ts';
 import { EngineError, isEngineErrorCode } from '../core/errors.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
@@ -216,7 +216,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
 
   for (let i = 0; i < size; i++) slots.push(spawn());
 
-  const calls = Object.fromEntries(ENGINE_OPERATION_NAMES.map((op) => [op, (...args: never) => submit(op, args)])) as unknown as EngineCalls;
+  const calls = engineCalls((op, args) => submit(op, args as Parameters<EngineOperations[typeof op]>));
 
   return {
     ...calls,

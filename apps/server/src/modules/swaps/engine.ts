@@ -1,6 +1,6 @@
 // The face engine as the swap job sees it: one worker pool per process, started on first use
 // (or at start-up by warm()), so API-only processes never load the models.
-import { createEnginePool, ENGINE_OPERATION_NAMES, EngineError, type EngineCalls, type EnginePool } from '@visage/engine';
+import { createEnginePool, engineCalls, EngineError, type EngineCalls, type EnginePool } from '@visage/engine';
 
 /** What a saved face's check needs: each face found, and whether it is big enough to swap. */
 export type FaceDetector = Pick<EngineCalls, 'detect'>;
@@ -21,8 +21,7 @@ export function lazyEngine(size: number, maxWorkerRssMb: number): EngineHandle {
     return (pool ??= createEnginePool({ size, maxWorkerRssMb }));
   };
   // Async, so a refusal after close() is a rejected promise like any engine failure.
-  const call = (op: keyof EngineCalls) => async (...args: unknown[]) => (get()[op] as (...a: unknown[]) => Promise<unknown>)(...args);
-  const calls = Object.fromEntries(ENGINE_OPERATION_NAMES.map((op) => [op, call(op)])) as unknown as EngineCalls;
+  const calls = engineCalls(async (op, args) => (get()[op] as (...a: unknown[]) => Promise<unknown>)(...args));
   return {
     ...calls,
     warm: () => void get(),

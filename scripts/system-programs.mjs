@@ -12,7 +12,7 @@ export const SYSTEM_PROGRAMS = [
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** The install command for `packages`, as the person running the tests would type it. */
-export function installCommand(packages, asRoot = isRoot()) {
+function installCommand(packages, asRoot) {
   const sudo = asRoot ? '' : 'sudo ';
   return `${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends ${packages.join(' ')}`;
 }
@@ -21,25 +21,26 @@ export function installCommand(packages, asRoot = isRoot()) {
  * Makes sure every program in `programs` is there. Returns true when all are (installed now or
  * before); prints the command to run and returns false when one is missing and cannot be installed.
  */
-export function ensureSystemPrograms(programs = SYSTEM_PROGRAMS, { log = console.log, exists = existsSync, run = spawnSync, root = isRoot() } = {}) {
-  const missing = programs.filter((p) => !exists(p.file));
+export function ensureSystemPrograms(programs = SYSTEM_PROGRAMS) {
+  const root = isRoot();
+  const missing = programs.filter((p) => !existsSync(p.file));
   if (missing.length === 0) return true;
   const packages = [...new Set(missing.map((p) => p.apt))];
   const names = missing.map((p) => p.name).join(', ');
-  const canApt = root && exists('/usr/bin/apt-get');
+  const canApt = root && existsSync('/usr/bin/apt-get');
   if (!canApt) {
-    log(`Missing: ${names}. Install with:\n  ${installCommand(packages, root)}`);
+    console.log(`Missing: ${names}. Install with:\n  ${installCommand(packages, root)}`);
     return false;
   }
-  log(`Installing ${names} with apt: ${packages.join(' ')}`);
+  console.log(`Installing ${names} with apt: ${packages.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = run('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const install = update.status === 0
-    ? run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env })
+    ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env })
     : update;
-  const still = programs.filter((p) => !exists(p.file));
+  const still = programs.filter((p) => !existsSync(p.file));
   if (install.status !== 0 || still.length > 0) {
-    log(`Could not install ${still.map((p) => p.name).join(', ') || names}. Try:\n  ${installCommand(packages, root)}`);
+    console.log(`Could not install ${still.map((p) => p.name).join(', ') || names}. Try:\n  ${installCommand(packages, root)}`);
     return false;
   }
   return true;

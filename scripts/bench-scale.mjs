@@ -8,23 +8,19 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import sharp from 'sharp';
-import { FACES_DIR } from '../fixtures/index.mjs';
-import { bulkUpload, signIn, stackEnv, startServices, startStack } from './lib-stack.mjs';
+import { faceFixture } from '../fixtures/index.mjs';
+import { bulkUpload, distinctTargets, signIn, stackEnv, startServices, startStack } from './lib-stack.mjs';
 
 const { values: opts } = parseArgs({ options: { bulk: { type: 'string', default: '15' }, workers: { type: 'string', default: '1,2' } } });
 const BULK = Number(opts.bulk);
 const COUNTS = opts.workers.split(',').map(Number);
-const FACES = ['003_navy-grace-hopper.jpg', '007_ai-tpdne-older-woman.jpg', '008_ai-sfhq-frontal-glasses-darkskin.jpg', '010_ai-sfhq-threequarter-elderly-man.jpg', '013_ai-sfhq-beard-glasses-elderly.jpg', '015_ai-sfhq-hand-on-cheek.jpg'];
 const admin = { email: 'bench-scale@example.com', password: 'Velvet-Otter-42-Lantern' };
 
 /** `n` target photos about 1000 px wide, different in every call (no worker has seen them). */
 let made = 0;
 function targets(n) {
-  return Promise.all(Array.from({ length: n }, () => {
-    const i = made++;
-    return sharp(`${FACES_DIR}/${FACES[i % FACES.length]}`).resize(1000 - i, 1000 - i, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
-  }));
+  made += n;
+  return distinctTargets(n, { first: made - n });
 }
 
 /** Busy and total CPU time of the whole machine so far (/proc/stat, in clock ticks). */
@@ -45,7 +41,7 @@ async function waitDone(client, ids) {
   return rows[0].n;
 }
 
-const face = await sharp(`${FACES_DIR}/012_ai-sfhq-east-asian-woman.jpg`).jpeg({ quality: 90 }).toBuffer();
+const face = faceFixture('012_ai-sfhq-east-asian-woman.jpg');
 console.log(`bench:scale: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}; a bulk of ${BULK} ~1000 px targets`);
 const services = await startServices();
 const client = new pg.Client({ connectionString: services.databaseUrl });

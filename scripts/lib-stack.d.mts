@@ -34,3 +34,4 @@ export declare function startStack(opts: {
 
 export declare function signIn(url: string, email: string, password: string): Promise<string>;
 export declare function bulkUpload(url: string, cookie: string, targets: Buffer[], face: Buffer): Promise<Array<{ id: string; jobId: string; status: string }>>;
+export declare function distinctTargets(count: number, opts?: { longSide?: number; step?: number; first?: number }): Promise<Buffer[]>;

@@ -6,6 +6,8 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { FACES_DIR } from '../fixtures/index.mjs';
 import { ensureSystemPrograms } from './system-programs.mjs';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -189,4 +191,18 @@ export async function bulkUpload(url, cookie, targets, face) {
   const res = await fetch(`${url}/app/api/69/bulk-upload`, { method: 'POST', headers: { cookie }, body: form });
   if (res.status !== 202) throw new Error(`bulk upload answered ${res.status}: ${await res.text()}`);
   return (await res.json()).swaps;
+}
+
+const TARGET_FACES = ['003_navy-grace-hopper.jpg', '007_ai-tpdne-older-woman.jpg', '008_ai-sfhq-frontal-glasses-darkskin.jpg', '010_ai-sfhq-threequarter-elderly-man.jpg', '013_ai-sfhq-beard-glasses-elderly.jpg', '015_ai-sfhq-hand-on-cheek.jpg'];
+
+/**
+ * `count` one-face JPEG targets, the k-th (from `first`) `longSide - k * step` px on its long side:
+ * no two alike, so no engine worker finds one it has already analysed.
+ */
+export function distinctTargets(count, { longSide = 1000, step = 1, first = 0 } = {}) {
+  return Promise.all(Array.from({ length: count }, (_, n) => {
+    const k = first + n;
+    const side = longSide - k * step;
+    return sharp(join(FACES_DIR, TARGET_FACES[k % TARGET_FACES.length])).resize(side, side, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
+  }));
 }

@@ -5,9 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bulkUpload, signIn, stackEnv, startStack, type RunningStack } from '../../../../scripts/lib-stack.mjs';
+import { bulkUpload, distinctTargets, signIn, stackEnv, startStack, type RunningStack } from '../../../../scripts/lib-stack.mjs';
 import { createDatabase, type Db } from '../../src/infra/db/database.ts';
 import { GOOD_PASSWORD } from '../auth/support/app.ts';
 import { createPostgresDatabase, type TestDatabase } from '../support/databases.ts';
@@ -17,14 +16,7 @@ import { s3TestStorage } from '../support/storages.ts';
 import { tempDir, waitUntil } from '../support/tmp.ts';
 
 const enabled = Boolean(testEnv.databaseUrl && testEnv.redisUrl && testEnv.s3Endpoint);
-const FACES = ['003_navy-grace-hopper.jpg', '007_ai-tpdne-older-woman.jpg', '008_ai-sfhq-frontal-glasses-darkskin.jpg', '010_ai-sfhq-threequarter-elderly-man.jpg', '012_ai-sfhq-east-asian-woman.jpg'];
 const BULK = 15;
-
-/** 15 different target photos (so no engine worker finds one already analysed). */
-async function targets(): Promise<Buffer[]> {
-  return Promise.all(Array.from({ length: BULK }, (_, i) =>
-    sharp(fixture(FACES[i % FACES.length]!)).resize(640 - i * 8, 640 - i * 8, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer()));
-}
 
 describe.skipIf(!enabled)('the scaled-out stack (1 API + 2 workers)', () => {
   const tag = randomBytes(5).toString('hex');
@@ -73,7 +65,7 @@ describe.skipIf(!enabled)('the scaled-out stack (1 API + 2 workers)', () => {
     const pidOf = (job: Job) => Number(job.processedBy?.split(':').pop());
 
     const cookie = await signIn(stack.url, admin.email, admin.password);
-    const swaps = await bulkUpload(stack.url, cookie, await targets(), fixture('012_ai-sfhq-east-asian-woman.jpg'));
+    const swaps = await bulkUpload(stack.url, cookie, await distinctTargets(BULK, { longSide: 640, step: 8 }), fixture('012_ai-sfhq-east-asian-woman.jpg'));
     expect(swaps).toHaveLength(BULK);
 
     // Both workers have finished a swap, and one of them is in the middle of another: kill it there.

@@ -8,7 +8,7 @@ import { api } from './api-client';
 
 let cached: Promise<RetentionConfig | null> | null = null;
 
-/** The same promise on every call (React's `use` needs that); a failure is kept as null until forgotten. */
+/** One request per page load, shared by every caller; a failure is kept as null until forgotten. */
 export function loadRetention(): Promise<RetentionConfig | null> {
   cached ??= api.get('/retention', { schema: retentionConfig }).catch(() => null);
   return cached;

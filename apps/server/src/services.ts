@@ -65,6 +65,7 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
   const faces = createFacesModule({ db, storage, detector: engine, intake });
   const results = createSwapResults({ db, storage, swaps, config, releaseShared: faces.releaseShared });
+  catalogue.onRemoval((key) => results.keepSharedTarget(key));
   const bulk = createBulkModule({ db, config, swaps, faces: faces.service, intake });
   const adminUsers = createAdminUsersService(db, () => billing.enabled);
   const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake, users });

@@ -80,6 +80,8 @@ export function faceProblem(faces: Pick<Face, 'tooSmall'>[]): CatalogueRejection
 
 export class CatalogueService {
   private readonly lists = new Map<CatalogueKind, CachedCatalogue>();
+  /** Runs before a removed entry's photo is deleted: swaps made from it keep their own copy. */
+  private keepForSwaps: (imageKey: string) => Promise<void> = async () => {};
 
   constructor(
     private readonly repo: CatalogueRepository,
@@ -177,11 +179,20 @@ export class CatalogueService {
     return toEntry(await this.find(kind, id));
   }
 
-  /** Removes the entry and its files. Swaps made from it keep their results (they never need the target again). */
+  onRemoval(keep: (imageKey: string) => Promise<void>): void {
+    this.keepForSwaps = keep;
+  }
+
+  /**
+   * Removes the entry and its files. Swaps made from it keep their results, and those still
+   * showing it as their "before" get their own copy first (the row goes first, so no new swap
+   * can pick it meanwhile).
+   */
   async remove(kind: CatalogueKind, id: string): Promise<void> {
     const row = await this.find(kind, id);
     await this.repo.delete(id);
     this.lists.delete(kind);
+    await this.keepForSwaps(row.image_key);
     await Promise.all([this.storage.delete(row.image_key), this.storage.delete(row.thumb_key)]);
   }
 

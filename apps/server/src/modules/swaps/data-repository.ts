@@ -55,6 +55,23 @@ export class SwapDataRepository {
     return Number(row.n);
   }
 
+  /** Swaps whose target is `key` and whose uploads are still kept (their compare photo still shows). */
+  async keptWithTarget(key: string): Promise<Pick<SwapRow, 'id' | 'uid'>[]> {
+    return this.db.selectFrom('swaps').select(['id', 'uid']).where('target_key', '=', key).where('uploads_deleted_at', 'is', null).execute();
+  }
+
+  /** Points `uid`'s kept swaps on target `from` to `to`; how many moved (a sweep may have passed meanwhile). */
+  async repointTarget(uid: string, from: string, to: string): Promise<number> {
+    const res = await this.db
+      .updateTable('swaps')
+      .set({ target_key: to })
+      .where('uid', '=', uid)
+      .where('target_key', '=', from)
+      .where('uploads_deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows);
+  }
+
   async markUploadsDeleted(id: string, at: number): Promise<void> {
     await this.db.updateTable('swaps').set({ uploads_deleted_at: at }).where('id', '=', id).where('uploads_deleted_at', 'is', null).execute();
   }

@@ -1,6 +1,7 @@
 // What a person does with a finished swap (delete it, compare it with the photo it came from)
 // and upload retention: the uploaded photos under uploads/ go UPLOAD_RETENTION_HOURS after
 // their swap ends. Keys under catalogue/ or faces/ are shared and never deleted here.
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { SwapDataRepository } from './data-repository.ts';
@@ -46,6 +47,25 @@ export class SwapResultsService {
     const file = await this.storage.get(row.target_key);
     if (!file) throw notFound();
     return file;
+  }
+
+  /**
+   * A shared target photo (a catalogue entry being removed) is about to go: each person whose
+   * swaps still show it as their "before" gets a copy under their own uploads/, so retention,
+   * deletion, export and erasure treat it as a photo they uploaded. Call before deleting `key`.
+   */
+  async keepSharedTarget(key: string): Promise<void> {
+    const uids = [...new Set((await this.repo.keptWithTarget(key)).map((r) => r.uid))];
+    if (uids.length === 0) return;
+    const file = await this.storage.get(key);
+    if (!file) return;
+    for (const uid of uids) {
+      const copy = `${UPLOADS}${uid}/${randomUUID()}-target.jpg`;
+      await this.storage.put(copy, file.body, file.contentType);
+      // Swept meanwhile: nothing shows the copy, so it goes at once.
+      if ((await this.repo.repointTarget(uid, key, copy)) === 0) await this.storage.delete(copy);
+      else this.swaps.changed(uid);
+    }
   }
 
   /**

@@ -57,6 +57,17 @@ describe('GET /app/api/admin/users', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({ code: 'invalid_request', details: { field: 'page' } });
   });
+
+  it('shows operators and admins as unlimited, on a free plan and past its 10 swaps, in the list and in /me', async () => {
+    await t.ctx.db.updateTable('users').set({ usage: 103 }).where('email', '=', 'olga.op@example.com').execute();
+    const staff = (await list(admin)).json<AdminUsersPage>().users.filter((u) => u.role !== 'user');
+    expect(staff.map((u) => [u.role, u.plan, u.limit])).toEqual(expect.arrayContaining([['operator', 'free', null], ['admin', 'free', null]]));
+    expect(staff.find((u) => u.role === 'operator')?.usage).toBe(103);
+    const me = (await t.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie: operator } })).json();
+    expect(me.billing).toMatchObject({ plan: 'free', limit: null });
+    const zoe = (await t.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie: user.cookie } })).json();
+    expect(zoe.billing).toMatchObject({ plan: 'free', limit: 10 });
+  });
 });
 
 describe('PATCH /app/api/admin/users/{uid}', () => {

@@ -46,6 +46,11 @@ export function monthlyLimit(row: BillingFields, now: number = Date.now()): numb
   return PLANS[effectivePlan(row, now)].imageSwaps;
 }
 
+/** Monthly image swaps a person may make: their plan's for a user; operators and admins have no limit. */
+export function allowanceOf(row: BillingFields & { role: string }, now: number = Date.now()): number | null {
+  return row.role === 'user' ? monthlyLimit(row, now) : null;
+}
+
 export function planStatusOf(row: BillingFields, now: number = Date.now()): PlanStatus {
   const plan = effectivePlan(row, now);
   const hasSub = Boolean(row.stripe_subscription_id);

@@ -1,7 +1,7 @@
 // Pure helpers for the profile fields: names, reset dates and the stored row → API shape.
 import type { MeResponse, UserProfile } from '@visage/contracts';
 import type { UsersTable } from '../../infra/db/schema.ts';
-import { effectivePlan, planStatusOf } from '../billing/plan.ts';
+import { allowanceOf, effectivePlan, planStatusOf } from '../billing/plan.ts';
 
 /** Served by users/routes.ts; every new e-mail account starts with it. */
 export const DEFAULT_AVATAR_PATH = '/app/api/avatars/default.svg';
@@ -64,5 +64,7 @@ export function toProfile(row: UsersTable, now = Date.now()): UserProfile {
 }
 
 export function toMe(row: UsersTable, now = Date.now()): MeResponse {
-  return { uid: row.uid, role: row.role, profile: toProfile(row, now), usage: row.usage, resetDate: row.reset_date, billing: planStatusOf(row, now) };
+  // The limit shown is the one the allowance applies: none for operators, whatever their plan.
+  const billing = { ...planStatusOf(row, now), limit: allowanceOf(row, now) };
+  return { uid: row.uid, role: row.role, profile: toProfile(row, now), usage: row.usage, resetDate: row.reset_date, billing };
 }

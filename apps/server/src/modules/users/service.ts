@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { PLANS, type MeResponse, type Role, type UserProfile } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Db } from '../../infra/db/database.ts';
-import { monthlyLimit } from '../billing/plan.ts';
+import { allowanceOf } from '../billing/plan.ts';
 import { isUniqueViolation, UsersRepository, type UserRow } from './repository.ts';
 import { DEFAULT_AVATAR_PATH, nextResetDate, normalizeEmail, toMe, toProfile, today } from './profile.ts';
 
@@ -161,7 +161,7 @@ export class UsersService {
 
 /** Monthly image swaps of the plan in force (billing's rule); operators and admins have no limit. */
 export function limitOf(row: UserRow, now: Date = new Date()): number | null {
-  return row.role === 'user' ? monthlyLimit(row, now.getTime()) : null;
+  return allowanceOf(row, now.getTime());
 }
 
 function quotaExceeded(row: UserRow): AppError {

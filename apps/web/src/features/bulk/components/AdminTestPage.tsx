@@ -2,6 +2,7 @@
 // target and a face, and the gallery of the operator's bulk and test results.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { fetchAdminSwaps, thumbOf, uploadAdminTest } from '../api/bulk-api';
 import { useBulkRun } from '../hooks/useBulkRun';
 import { useImageFiles } from '../hooks/useImageFiles';
@@ -12,6 +13,8 @@ import { PasscodeGate } from './PasscodeGate';
 import styles from './bulk.module.css';
 
 export function AdminTestPage({ prepare = asIs }: { prepare?: PrepareImage }) {
+  const { t } = useTranslation('bulk');
+  useDocumentTitle(t('nav.adminTest'));
   return (
     <PasscodeGate gate="admin-test">
       <AdminTest prepare={prepare} />

@@ -2,6 +2,7 @@
 // opens the face library), then the swap browser, refreshed while the bulk runs.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { MAX_BULK_TARGETS, type SavedFace } from '@visage/contracts';
 import { uploadBulkWithFace } from '../api/bulk-api';
 import { useBulkRun } from '../hooks/useBulkRun';
@@ -16,6 +17,8 @@ import { SwapBrowser, type BrowserWatch } from './SwapBrowser';
 import styles from './bulk.module.css';
 
 export function Bulk2Page({ prepare = asIs }: { prepare?: PrepareImage }) {
+  const { t } = useTranslation('bulk');
+  useDocumentTitle(t('nav.bulk2'));
   return (
     <PasscodeGate gate="bulk">
       <Bulk2 prepare={prepare} />

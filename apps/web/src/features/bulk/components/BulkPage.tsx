@@ -1,6 +1,7 @@
 // /app/bulk: behind the passcode, 'Let's Swap. (69 B)': up to 15 target photos, one
 // face photo, 'Swap Faces'; then the batch's progress and results.
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { MAX_BULK_TARGETS } from '@visage/contracts';
 import { uploadBulk } from '../api/bulk-api';
 import { useBulkRun } from '../hooks/useBulkRun';
@@ -12,6 +13,8 @@ import { PasscodeGate } from './PasscodeGate';
 import styles from './bulk.module.css';
 
 export function BulkPage({ prepare = asIs }: { prepare?: PrepareImage }) {
+  const { t } = useTranslation('bulk');
+  useDocumentTitle(t('nav.bulk'));
   return (
     <PasscodeGate gate="bulk">
       <BulkSwap prepare={prepare} />

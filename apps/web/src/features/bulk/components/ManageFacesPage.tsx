@@ -1,5 +1,6 @@
 // /app/manage-faces: upload a face with its id, and the list of saved faces with delete.
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { deleteFace } from '../api/bulk-api';
 import { useFaces } from '../hooks/useFaces';
 import { asIs, notify, type PrepareImage } from '../lib/files';
@@ -9,6 +10,7 @@ import styles from './bulk.module.css';
 export function ManageFacesPage({ prepare = asIs }: { prepare?: PrepareImage }) {
   const { t } = useTranslation('bulk');
   const { uid, faces, loading, reload } = useFaces();
+  useDocumentTitle(t('nav.faces'));
   if (!uid) return null;
   return (
     <div className={styles.page}>

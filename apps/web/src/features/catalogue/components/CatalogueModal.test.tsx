@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOCCER_PLAYERS, type CatalogueEntry, type CatalogueKind } from '@visage/contracts';
+import { AccessContext, type AccessLevel } from '../../../lib/access';
 import { createI18n } from '../../../lib/i18n';
 import { initialFilters, type Filters } from '../lib/filters';
 import { CatalogueModal } from './CatalogueModal';
@@ -15,17 +16,19 @@ const entry = (id: string, attrs: Partial<CatalogueEntry>): CatalogueEntry => ({
 });
 const ENTRIES = [entry('a', { gender: 'female', hairColor: 'red' }), entry('b', { gender: 'female', hairColor: 'brown' }), entry('c', { gender: 'male', hairColor: 'red', playerName: 'Lionel Messi', club: 'Inter Miami' })];
 
-function Harness(props: { kind: CatalogueKind; onSelect: (e: CatalogueEntry) => void; onCustom: (f: File) => void; onClose: () => void }) {
+function Harness({ entries = ENTRIES, ...props }: { kind: CatalogueKind; entries?: CatalogueEntry[]; onSelect: (e: CatalogueEntry) => void; onCustom: (f: File) => void; onClose: () => void }) {
   const [filters, setFilters] = useState<Filters>(initialFilters(props.kind));
-  return <CatalogueModal {...props} entries={ENTRIES} players={SOCCER_PLAYERS} loaded selectedId={null} filters={filters} onFiltersChange={setFilters} accept="image/jpeg,image/png" />;
+  return <CatalogueModal {...props} entries={entries} players={SOCCER_PLAYERS} loaded selectedId={null} filters={filters} onFiltersChange={setFilters} accept="image/jpeg,image/png" />;
 }
 
-function show(kind: CatalogueKind = 'proshoot', language: 'en' | 'fr' = 'en') {
+function show(kind: CatalogueKind = 'proshoot', language: 'en' | 'fr' = 'en', opts: { entries?: CatalogueEntry[]; level?: AccessLevel } = {}) {
   const handlers = { onSelect: vi.fn(), onCustom: vi.fn(), onClose: vi.fn() };
   render(
-    <I18nextProvider i18n={createI18n(language)}>
-      <Harness kind={kind} {...handlers} />
-    </I18nextProvider>,
+    <AccessContext.Provider value={opts.level ?? 'user'}>
+      <I18nextProvider i18n={createI18n(language)}>
+        <Harness kind={kind} entries={opts.entries} {...handlers} />
+      </I18nextProvider>
+    </AccessContext.Provider>,
   );
   return handlers;
 }
@@ -71,5 +74,21 @@ describe('CatalogueModal', () => {
     expect(screen.getByRole('button', { name: 'Masquer les filtres' })).toBeTruthy();
     expect(screen.getByText('Importer une image personnalisée')).toBeTruthy();
     expect(screen.getByText('Forme du visage')).toBeTruthy();
+  });
+
+  it('tells users an empty soccer catalogue is being filled and offers their own photo; only operators see the operator page', () => {
+    show('prosoccer', 'en', { entries: [] });
+    const said = screen.getByTestId('catalogue-empty').textContent ?? '';
+    expect(said).toContain('the catalogue is being filled');
+    expect(said).toContain('Upload Custom Image');
+    expect(said).not.toContain('/admin');
+    expect(screen.getByTestId('catalogue-custom')).toBeTruthy();
+    cleanup();
+    show('prosoccer', 'fr', { entries: [] });
+    expect(screen.getByTestId('catalogue-empty').textContent).toContain('le catalogue est en cours de constitution');
+    expect(screen.getByTestId('catalogue-empty').textContent).not.toContain('/admin');
+    cleanup();
+    show('prosoccer', 'en', { entries: [], level: 'operator' });
+    expect(screen.getByTestId('catalogue-empty').textContent).toContain('/admin/prosoccer');
   });
 });

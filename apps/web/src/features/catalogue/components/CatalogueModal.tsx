@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueEntry, CatalogueKind, SoccerPlayer } from '@visage/contracts';
 import { Icon } from '../../../components/Icon';
+import { hasAccess, useAccessLevel } from '../../../lib/access';
 import { applyFilters, filterKeys, filterOptions, type Filters } from '../lib/filters';
 import { FilterSelect } from './FilterSelect';
 import styles from './CatalogueModal.module.css';
@@ -32,6 +33,8 @@ const PAGE_TILES = 120;
 export function CatalogueModal(props: CatalogueModalProps) {
   const { kind, entries, players, loaded, selectedId, filters, onFiltersChange, onSelect, onCustom, onClose, accept } = props;
   const { t } = useTranslation('catalogue');
+  // Only operators can fill the catalogue: the operator page is named to them alone.
+  const operator = hasAccess(useAccessLevel(), 'operator');
   const titleId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
@@ -103,7 +106,7 @@ export function CatalogueModal(props: CatalogueModalProps) {
         <p className={styles.count} aria-live="polite" data-testid="catalogue-count">
           {!loaded ? t('modal.loading') : shown.length === 0 && entries.length > 0 ? t('modal.noMatch') : t('modal.matches', { count: shown.length })}
         </p>
-        {loaded && entries.length === 0 && kind === 'prosoccer' && <p className={styles.empty}>{t('prosoccer.empty')}</p>}
+        {loaded && entries.length === 0 && kind === 'prosoccer' && <p className={styles.empty} data-testid="catalogue-empty">{t(operator ? 'prosoccer.empty' : 'prosoccer.emptyForUsers')}</p>}
         <ul className={styles.grid} data-testid="catalogue-grid">
           <li>
             <button type="button" className={`${styles.tile} ${styles.custom}`} onClick={() => fileInput.current?.click()} data-testid="catalogue-custom">

@@ -70,12 +70,12 @@ export function AdminUsersPage() {
           <tbody>
             {data?.users.map((u) => (
               <tr key={u.uid} data-testid={`user-row-${u.uid}`}>
-                <td>
+                <td data-label={t('cols.user')}>
                   <strong>{[u.nom, u.prenom].filter(Boolean).join(' ') || '—'}</strong>
                   <br />
                   <span className={styles.email}>{u.email}</span>
                 </td>
-                <td>
+                <td data-label={t('cols.plan')}>
                   {isAdmin && data.plansEditable ? (
                     <select aria-label={t('cols.plan')} value={u.plan} onChange={(e) => save(u, { plan: planId.parse(e.target.value) })}>
                       {planId.options.map((p) => (
@@ -86,8 +86,8 @@ export function AdminUsersPage() {
                     t(`plans.${u.plan}`)
                   )}
                 </td>
-                <td>{u.limit === null ? t('usageUnlimited', { used: u.usage }) : t('usage', { used: u.usage, limit: u.limit })}</td>
-                <td>
+                <td data-label={t('cols.usage')}>{u.limit === null ? t('usageUnlimited', { used: u.usage }) : t('usage', { used: u.usage, limit: u.limit })}</td>
+                <td data-label={t('cols.role')}>
                   {isAdmin && u.uid !== me.uid ? (
                     <select aria-label={t('cols.role')} value={u.role} onChange={(e) => save(u, { role: roleSchema.parse(e.target.value) })}>
                       {roleSchema.options.map((r) => (
@@ -98,7 +98,7 @@ export function AdminUsersPage() {
                     t(`roles.${u.role}`)
                   )}
                 </td>
-                <td>{date(u.createdAt)}</td>
+                <td data-label={t('cols.signedUp')}>{date(u.createdAt)}</td>
               </tr>
             ))}
           </tbody>

@@ -89,6 +89,27 @@ describe('Gallery', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it('keeps DOM and tab order newest first, row by row, at phone and desktop widths', async () => {
+    const width = window.innerWidth;
+    try {
+      for (const [viewport, columns] of [[390, 2], [1440, 6]] as const) {
+        window.innerWidth = viewport;
+        answers = [listOf(item(1), item(2), item(3), item(4), item(5), item(6), item(7))];
+        renderGallery(false);
+        const grid = await screen.findByTestId('gallery-grid');
+        expect(grid.getAttribute('data-columns')).toBe(String(columns));
+        const tiles = within(grid).getAllByRole('button');
+        expect(tiles.map((b) => b.getAttribute('data-index'))).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+        expect(tiles[0]?.getAttribute('data-swap-id')).toBe(item(7).id);
+        // Each tile in its column, dealt in turn: the newest across the top row.
+        expect(tiles.map((b) => b.closest('li')?.style.gridColumn)).toEqual([0, 1, 2, 3, 4, 5, 6].map((i) => String((i % columns) + 1)));
+        cleanup();
+      }
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+
   it('shows thumbnails newest first and opens a viewer that wraps both ways', async () => {
     answers = [listOf(item(1), item(2), item(3))];
     renderGallery(false);

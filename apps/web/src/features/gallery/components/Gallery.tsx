@@ -1,13 +1,14 @@
 // The user's gallery under the swap form (or a pro mode's): masonry of thumbnails dealt across
 // the columns row by row, newest first, with the
 // full-size viewer on click and an empty state for a new user.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { useGallery } from '../hooks/useGallery';
 import { Viewer } from './Viewer';
 import type { GalleryMode } from '../api/fetch-swaps';
-import { columnCount, dealColumns } from '../lib/columns';
+import { useTileHeights } from '../hooks/useTileHeights';
+import { columnCount, columnOf, rowSpan } from '../lib/columns';
 import styles from './Gallery.module.css';
 
 export interface GalleryProps {
@@ -23,7 +24,8 @@ export interface GalleryProps {
 export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryProps) {
   const { t, i18n } = useTranslation('gallery');
   const { items, loaded, refresh } = useGallery(uid, refreshSignal, mode);
-  const columns = dealColumns(items.map((item, index) => ({ item, index })), columnCount(mode === 'main' ? 'main' : 'pro', useViewportWidth()));
+  const columns = columnCount(mode === 'main' ? 'main' : 'pro', useViewportWidth());
+  const { heights, measure } = useTileHeights();
   // The viewer follows an image, not a position: a result arriving meanwhile does not move it.
   const [openId, setOpenId] = useState<string | null>(null);
   const openIndex = openId === null ? -1 : items.findIndex((item) => item.id === openId);
@@ -43,24 +45,28 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryPro
         </div>
       )}
       {items.length > 0 && (
-        <div className={styles.grid} data-testid="gallery-grid" data-columns={columns.length}>
-          {columns.map((column, c) => (
-            <ul key={c} className={styles.column}>
-              {column.map(({ item, index }) => (
-                <li key={item.id} className={styles.tile}>
-                  <button type="button" className={styles.tileButton} onClick={() => setOpenId(item.id)} data-swap-id={item.id} data-index={index}>
-                    <img
-                      src={item.thumb_url}
-                      alt={t('tile', { date: dates.format(item.createdAt) })}
-                      loading={index < 12 ? 'eager' : 'lazy'}
-                      decoding="async"
-                    />
-                  </button>
-                </li>
-              ))}
-            </ul>
+        // One list in DOM order, newest first; each tile is placed in its column (i mod n) and spans
+        // the rows its measured height needs, so the columns pack as a masonry.
+        <ul className={styles.grid} data-testid="gallery-grid" data-columns={columns} style={{ '--columns': columns } as CSSProperties}>
+          {items.map((item, index) => (
+            <li
+              key={item.id}
+              ref={measure}
+              className={styles.tile}
+              data-tile-id={item.id}
+              style={{ gridColumn: columnOf(index, columns) + 1, gridRowEnd: `span ${rowSpan(heights[item.id])}` }}
+            >
+              <button type="button" className={styles.tileButton} onClick={() => setOpenId(item.id)} data-swap-id={item.id} data-index={index}>
+                <img
+                  src={item.thumb_url}
+                  alt={t('tile', { date: dates.format(item.createdAt) })}
+                  loading={index < 12 ? 'eager' : 'lazy'}
+                  decoding="async"
+                />
+              </button>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       {openIndex >= 0 && (
         <Viewer

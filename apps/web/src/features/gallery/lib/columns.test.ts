@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnCount, dealColumns } from './columns';
+import { columnCount, columnOf, rowSpan } from './columns';
 
 describe('gallery columns', () => {
   it('uses 6/4/3/2 for the main gallery and 4/3/2/1 for the pro modes', () => {
@@ -8,9 +8,14 @@ describe('gallery columns', () => {
   });
 
   it('reads newest first across the top row and leaves no column empty with 10 results in 6 columns', () => {
-    const columns = dealColumns(Array.from({ length: 10 }, (_, i) => i), 6);
-    expect(columns.map((c) => c[0])).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(columns.every((c) => c.length > 0)).toBe(true);
-    expect(columns[0]).toEqual([0, 6]);
+    const columns = Array.from({ length: 10 }, (_, i) => columnOf(i, 6));
+    expect(columns).toEqual([0, 1, 2, 3, 4, 5, 0, 1, 2, 3]);
+    expect(new Set(columns).size).toBe(6);
+  });
+
+  it('spans whole rows for a measured tile', () => {
+    expect(rowSpan(212)).toBe(53);
+    expect(rowSpan(213)).toBe(54);
+    expect(rowSpan(0)).toBe(1);
   });
 });

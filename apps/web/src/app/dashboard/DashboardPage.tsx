@@ -12,12 +12,17 @@ import styles from './DashboardPage.module.css';
 export default function DashboardPage() {
   const uid = useAppSelector((state) => state.auth.uid);
   const [refreshSignal, setRefreshSignal] = useState(0);
+  const [newSwap, setNewSwap] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   // A finished swap is counted on the server: the plan line reads the new usage at once.
-  const onSwapDone = useCallback(() => {
-    setRefreshSignal((n) => n + 1);
-    void dispatch(loadUser());
-  }, [dispatch]);
+  const onSwapDone = useCallback(
+    (swapId: string) => {
+      setRefreshSignal((n) => n + 1);
+      setNewSwap(swapId);
+      void dispatch(loadUser());
+    },
+    [dispatch],
+  );
 
   return (
     <div className={styles.dashboard}>
@@ -25,7 +30,7 @@ export default function DashboardPage() {
       <UsagePanel refreshSignal={refreshSignal} />
       <ModeCards />
       <SwapForm uid={uid} onSwapDone={onSwapDone} />
-      {uid ? <Gallery uid={uid} refreshSignal={refreshSignal} /> : null}
+      {uid ? <Gallery uid={uid} refreshSignal={refreshSignal} focusId={newSwap} /> : null}
     </div>
   );
 }

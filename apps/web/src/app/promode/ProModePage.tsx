@@ -24,7 +24,11 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
   const customSlot = useImageSlot();
   const source = useImageSlot();
   const [refreshSignal, setRefreshSignal] = useState(0);
-  const onDone = useCallback(() => setRefreshSignal((n) => n + 1), []);
+  const [newSwap, setNewSwap] = useState<string | null>(null);
+  const onDone = useCallback((swapId: string) => {
+    setRefreshSignal((n) => n + 1);
+    setNewSwap(swapId);
+  }, []);
   const upload = useCallback((who: string, target: ProTarget, face: File) => uploadProSwap(kind, who, target, face), [kind]);
   const job = useSwapJob<ProTarget>({ uid, onDone, upload });
   const busy = job.phase !== 'idle' || processing;
@@ -61,7 +65,7 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
           {job.failure && !busy && <p className={styles.problem} role="alert">{job.failure}</p>}
         </div>
       </section>
-      {uid ? <Gallery uid={uid} mode={kind} refreshSignal={refreshSignal} title={t(`${kind}.galleryTitle`)} /> : null}
+      {uid ? <Gallery uid={uid} mode={kind} refreshSignal={refreshSignal} title={t(`${kind}.galleryTitle`)} focusId={newSwap} /> : null}
       {modalOpen && (
         <CatalogueModal
           kind={kind}

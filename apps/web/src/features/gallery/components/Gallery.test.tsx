@@ -25,12 +25,12 @@ const fetchMock = vi.fn(async (url: string) => {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', 'x-url': url } });
 });
 
-function renderGallery(processing: boolean, language: 'en' | 'fr' = 'en') {
+function renderGallery(processing: boolean, language: 'en' | 'fr' = 'en', focusId?: string) {
   const store = createAppStore({ ui: { ...initialUiState, faceSwapProcessing: processing } });
   const view = render(
     <Provider store={store}>
       <I18nextProvider i18n={createI18n(language)}>
-        <Gallery uid="user-1" />
+        <Gallery uid="user-1" focusId={focusId} />
       </I18nextProvider>
     </Provider>,
   );
@@ -108,6 +108,21 @@ describe('Gallery', () => {
     } finally {
       window.innerWidth = width;
     }
+  });
+
+  it('gives the focus to the new result once it shows, unless the person moved it elsewhere', async () => {
+    answers = [listOf(item(1), item(2))];
+    renderGallery(false, 'en', item(2).id);
+    const grid = await screen.findByTestId('gallery-grid');
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('data-swap-id')).toBe(item(2).id));
+    expect(grid.contains(document.activeElement)).toBe(true);
+    cleanup();
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    elsewhere.focus();
+    renderGallery(false, 'en', item(2).id);
+    await screen.findByTestId('gallery-grid');
+    expect(document.activeElement).toBe(elsewhere);
+    elsewhere.remove();
   });
 
   it('shows thumbnails newest first and opens a viewer that wraps both ways', async () => {

@@ -1,9 +1,10 @@
 // The user's gallery under the swap form (or a pro mode's): masonry of thumbnails dealt across
 // the columns row by row, newest first, with the
 // full-size viewer on click and an empty state for a new user.
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
+import { focusIsFree } from '../../../lib/focus-handoff';
 import { useGallery } from '../hooks/useGallery';
 import { Viewer } from './Viewer';
 import type { GalleryMode } from '../api/fetch-swaps';
@@ -19,9 +20,11 @@ export interface GalleryProps {
   mode?: GalleryMode;
   /** Heading in place of the main gallery's. */
   title?: string;
+  /** A result this page just made: its tile takes the focus once it shows (unless focus moved on meanwhile). */
+  focusId?: string | null;
 }
 
-export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryProps) {
+export function Gallery({ uid, refreshSignal, mode = 'main', title, focusId }: GalleryProps) {
   const { t, i18n } = useTranslation('gallery');
   const { items, loaded, refresh } = useGallery(uid, refreshSignal, mode);
   const columns = columnCount(mode === 'main' ? 'main' : 'pro', useViewportWidth());
@@ -29,6 +32,14 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryPro
   // The viewer follows an image, not a position: a result arriving meanwhile does not move it.
   const [openId, setOpenId] = useState<string | null>(null);
   const openIndex = openId === null ? -1 : items.findIndex((item) => item.id === openId);
+  const grid = useRef<HTMLUListElement>(null);
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusId || focused.current === focusId || !items.some((item) => item.id === focusId)) return;
+    focused.current = focusId;
+    const tiles = grid.current?.querySelectorAll<HTMLElement>('button[data-swap-id]') ?? [];
+    if (focusIsFree()) Array.from(tiles).find((tile) => tile.dataset.swapId === focusId)?.focus();
+  }, [focusId, items]);
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -47,7 +58,7 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title }: GalleryPro
       {items.length > 0 && (
         // One list in DOM order, newest first; each tile is placed in its column (i mod n) and spans
         // the rows its measured height needs, so the columns pack as a masonry.
-        <ul className={styles.grid} data-testid="gallery-grid" data-columns={columns} style={{ '--columns': columns } as CSSProperties}>
+        <ul ref={grid} className={styles.grid} data-testid="gallery-grid" data-columns={columns} style={{ '--columns': columns } as CSSProperties}>
           {items.map((item, index) => (
             <li
               key={item.id}

@@ -100,10 +100,13 @@ describe('SwapForm', () => {
     const { store, onSwapDone } = renderForm();
     await pick('target', jpeg('target.png'));
     await pick('source', jpeg('face.jpg'));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Swap Faces' })));
+    const button = screen.getByRole('button', { name: 'Swap Faces' });
+    button.focus();
+    await act(async () => fireEvent.click(button));
 
     expect(store.getState().ui.faceSwapProcessing).toBe(true);
-    expect(screen.getByRole('progressbar')).toBeTruthy();
+    // The button is gone: its focus goes to the progress, not to <body>.
+    expect(document.activeElement).toBe(screen.getByRole('progressbar'));
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/app/api/upload');
     const form = init.body as FormData;

@@ -9,8 +9,12 @@ import { createAppStore } from '../../../store';
 import { initialUiState } from '../../../store/ui-slice';
 import { SwapForm } from './SwapForm';
 
+// A file named not-an-image.jpg does not decode, as the real worker finds of a renamed text file.
 vi.mock('../lib/compress-image', () => ({
-  compressImage: vi.fn(async (file: File) => new File([file], file.name.replace(/\.[^.]+$/, '') + '-compressed.jpeg', { type: 'image/jpeg' })),
+  compressImage: vi.fn(async (file: File) => {
+    if (file.name === 'not-an-image.jpg') throw new (await import('../../../lib/image-files')).NotAnImageError();
+    return new File([file], file.name.replace(/\.[^.]+$/, '') + '-compressed.jpeg', { type: 'image/jpeg' });
+  }),
 }));
 
 class FakeEventSource {
@@ -94,6 +98,13 @@ describe('SwapForm', () => {
     await pick('source', jpeg('huge.jpg', 10_485_761));
     expect(alertMock).toHaveBeenLastCalledWith('(EN) The file size should be less than 10 MB.(FR) La taille du fichier doit être inférieur à 10 MB.');
     expect((screen.getByRole('button', { name: 'Swap Faces' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says a file that does not decode is not a valid image, not a compression error', async () => {
+    renderForm();
+    await pick('target', jpeg('not-an-image.jpg'));
+    expect(alertMock).toHaveBeenLastCalledWith('Please select a valid image file (jpeg, png, or jpg).');
+    expect(alertMock).not.toHaveBeenCalledWith('An error occurred while compressing the image.');
   });
 
   it('uploads, follows the job and reports success; the flag stays on for the gallery to clear', async () => {

@@ -1,7 +1,7 @@
 // Pure helpers for the profile fields: names, reset dates and the stored row → API shape.
 import type { MeResponse, UserProfile } from '@visage/contracts';
 import type { UsersTable } from '../../infra/db/schema.ts';
-import { effectivePlan, planStatusOf } from '../billing/plan.ts';
+import { effectivePlan, monthlyLimit, planStatusOf } from '../billing/plan.ts';
 
 /** Served by users/routes.ts; every new e-mail account starts with it. */
 export const DEFAULT_AVATAR_PATH = '/app/api/avatars/default.svg';
@@ -63,6 +63,21 @@ export function toProfile(row: UsersTable, now = Date.now()): UserProfile {
   };
 }
 
+/** Monthly image swaps of the plan in force (billing's rule); operators and admins have no limit. */
+export function swapLimit(row: UsersTable, now = Date.now()): number | null {
+  return row.role === 'user' ? monthlyLimit(row, now) : null;
+}
+
 export function toMe(row: UsersTable, now = Date.now()): MeResponse {
-  return { uid: row.uid, role: row.role, profile: toProfile(row, now), usage: row.usage, resetDate: row.reset_date, billing: planStatusOf(row, now) };
+  const limit = swapLimit(row, now);
+  return {
+    uid: row.uid,
+    role: row.role,
+    profile: toProfile(row, now),
+    usage: row.usage,
+    resetDate: row.reset_date,
+    swapsLeft: limit === null ? null : Math.max(0, limit - row.usage),
+    colorScheme: row.color_scheme,
+    billing: planStatusOf(row, now),
+  };
 }

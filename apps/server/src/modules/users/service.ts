@@ -4,9 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { PLANS, type MeResponse, type Role, type UserProfile } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Db } from '../../infra/db/database.ts';
-import { monthlyLimit } from '../billing/plan.ts';
 import { isUniqueViolation, UsersRepository, type UserRow } from './repository.ts';
-import { DEFAULT_AVATAR_PATH, nextResetDate, normalizeEmail, toMe, toProfile, today } from './profile.ts';
+import { DEFAULT_AVATAR_PATH, nextResetDate, normalizeEmail, swapLimit, toMe, toProfile, today } from './profile.ts';
 
 export interface NewAccount {
   email: string;
@@ -68,6 +67,7 @@ export class UsersService {
       subscription_version: null,
       invoice_failed_at: null,
       invoice_paid_at: null,
+      color_scheme: 'system',
     };
     try {
       await this.repo.insert(row);
@@ -161,7 +161,7 @@ export class UsersService {
 
 /** Monthly image swaps of the plan in force (billing's rule); operators and admins have no limit. */
 export function limitOf(row: UserRow, now: Date = new Date()): number | null {
-  return row.role === 'user' ? monthlyLimit(row, now.getTime()) : null;
+  return swapLimit(row, now.getTime());
 }
 
 function quotaExceeded(row: UserRow): AppError {

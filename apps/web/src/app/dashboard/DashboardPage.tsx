@@ -11,9 +11,10 @@ import styles from './DashboardPage.module.css';
 
 export default function DashboardPage() {
   const uid = useAppSelector((state) => state.auth.uid);
+  const swapsLeft = useAppSelector((state) => state.auth.swapsLeft);
   const [refreshSignal, setRefreshSignal] = useState(0);
   const dispatch = useAppDispatch();
-  // A finished swap is counted on the server: the plan line reads the new usage at once.
+  // A finished swap is counted on the server: the plan line and the swaps left read it at once.
   const onSwapDone = useCallback(() => {
     setRefreshSignal((n) => n + 1);
     void dispatch(loadUser());
@@ -24,7 +25,7 @@ export default function DashboardPage() {
       <AccountHome />
       <UsagePanel refreshSignal={refreshSignal} />
       <ModeCards />
-      <SwapForm uid={uid} onSwapDone={onSwapDone} />
+      <SwapForm uid={uid} onSwapDone={onSwapDone} swapsLeft={swapsLeft} />
       {uid ? <Gallery uid={uid} refreshSignal={refreshSignal} /> : null}
     </div>
   );

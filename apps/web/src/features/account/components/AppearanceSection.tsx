@@ -1,5 +1,6 @@
 // Light, dark, or the device's own setting: kept with the account, so every device the user signs
-// in on follows it. Applied once the server has it (a refused change changes nothing).
+// in on follows it. The button shows the choice at once; the pages change once the server has it
+// (a refused change puts the button back and changes nothing).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColorScheme } from '@visage/contracts';
@@ -15,10 +16,10 @@ export function AppearanceSection() {
   const dispatch = useAppDispatch();
   const current = useAppSelector((state) => state.ui.colorScheme);
   const [status, setStatus] = useState<{ ok: boolean; key: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<ColorScheme | null>(null);
 
   const choose = async (scheme: ColorScheme) => {
-    setBusy(true);
+    setPending(scheme);
     try {
       await saveColorScheme(scheme);
       dispatch(setColorScheme(scheme));
@@ -26,18 +27,18 @@ export function AppearanceSection() {
     } catch (e) {
       setStatus({ ok: false, key: errorKey(e) });
     } finally {
-      setBusy(false);
+      setPending(null);
     }
   };
 
   return (
     <section className={`card ${styles.section}`} aria-labelledby="account-appearance" data-testid="account-appearance">
       <h2 id="account-appearance">{t('appearance.title')}</h2>
-      <fieldset className={styles.choices} disabled={busy}>
+      <fieldset className={styles.choices} disabled={pending !== null}>
         <legend>{t('appearance.legend')}</legend>
         {COLOR_SCHEMES.map((scheme) => (
           <label key={scheme} className={styles.choice}>
-            <input type="radio" name="color-scheme" value={scheme} checked={current === scheme} onChange={() => void choose(scheme)} />
+            <input type="radio" name="color-scheme" value={scheme} checked={(pending ?? current) === scheme} onChange={() => void choose(scheme)} />
             {t(`appearance.${scheme}`)}
           </label>
         ))}

@@ -1,5 +1,5 @@
 // Plans and billing through the real server, the real `stripe` SDK and a local Stripe stand-in:
-// a free user at the monthly limit is refused with a link to the plans, subscribes through
+// a free user at the monthly limit finds Swap off and a link to the plans, subscribes through
 // (stand-in) Checkout, lands back on the app on the paid plan, swaps again, and opens the portal.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -63,11 +63,13 @@ test('from the quota message to the plans, through Checkout, back on a paid plan
 
   await page.reload();
   await expect(page.getByTestId('usage-figures')).toHaveText('10 of 10 image swaps used this month · 0 swaps left');
-  await pickPairAndSwap(page);
-  const failure = page.getByTestId('swap-failure');
-  // Refused once the photos are uploaded.
-  await expect(failure).toContainText('You have used all the swaps included in your plan this month.', { timeout: LIMITS.pageWork });
-  await failure.getByRole('link', { name: 'See the plans' }).click();
+  // At 0 swaps left the button stays off with both photos chosen, and the plans message shows at once.
+  await page.getByTestId('swap-input-target').setInputFiles(TARGET);
+  await page.getByTestId('swap-input-source').setInputFiles(FACE);
+  const notice = page.getByTestId('quota-notice');
+  await expect(notice).toContainText('You have used all the swaps included in your plan this month.');
+  await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeDisabled();
+  await notice.getByRole('link', { name: 'See the plans' }).click();
 
   await expect(page).toHaveURL(/\/app\/plans$/);
   await expect(page.getByTestId('plan-standard')).toContainText('7 € / month');

@@ -155,14 +155,18 @@ test('a user filters by Player, swaps onto the player, then onto a custom target
   await context.close();
 });
 
-test('a file that is not an image gets the compression alert, not a worker crash', async ({ browser }) => {
+test('a text file renamed .jpg is not a valid image (EN and FR), not a compression error nor a worker crash', async ({ browser }) => {
   const { context, page, alerts } = await open(browser);
   const errors: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await signUpUser(page);
   await page.goto('/app/proshoot');
   await page.getByTestId('swap-input-source').setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not an image at all') });
-  await expect.poll(() => alerts).toContain('An error occurred while compressing the image.');
+  await expect.poll(() => alerts).toContain('Please select a valid image file (jpeg, png, or jpg).');
+  await page.getByTestId('language-switcher').getByRole('button', { name: 'FR' }).click();
+  await page.getByTestId('swap-input-source').setInputFiles({ name: 'visage.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('pas une image') });
+  await expect.poll(() => alerts).toContain('Veuillez sélectionner un fichier image valide (jpeg, png ou jpg).');
+  expect(alerts.join('\n')).not.toMatch(/compress/);
   expect(errors.join('\n')).not.toContain('Image is not defined');
   await context.close();
 });

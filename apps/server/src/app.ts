@@ -17,6 +17,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerFaceRoutes } from './modules/faces/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerRetentionRoutes } from './modules/retention/routes.ts';
+import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerSwapRoutes } from './modules/swaps/index.ts';
 import { registerUploads } from './modules/uploads/index.ts';
 import { registerUsersRoutes } from './modules/users/index.ts';
@@ -33,6 +34,7 @@ const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerUsersRoutes,
   registerHealthRoutes,
   registerRetentionRoutes,
+  registerSupportRoutes,
   registerUploads,
   registerSwapRoutes,
   registerFaceRoutes,

@@ -74,6 +74,8 @@ export const configSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Comma-separated addresses or CIDR ranges whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().default(''),
+  /** Where users write for help and about their data: the footer and the legal pages link to it. */
+  SUPPORT_EMAIL: z.string().trim().email().default('support@example.com'),
   /** Version of the terms a sign-up consents to (recorded with the time). */
   TERMS_VERSION: z.string().min(1).default('2023-11-15'),
   /** Proof-of-work signing key; generated once and kept in DATA_DIR when unset. */

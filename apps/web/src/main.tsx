@@ -1,5 +1,5 @@
-// Entry: start language from the browser (or the visitor's earlier choice), build the store,
-// i18n and router, render.
+// Entry: start language from the browser (or the visitor's earlier choice) and the colours from
+// the choice this device remembers, build the store, i18n and router, render.
 import '@fontsource-variable/inter';
 import '@fontsource-variable/plus-jakarta-sans';
 import './styles/global.css';
@@ -8,14 +8,16 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { routeList } from './app/routes';
 import { routeObjects } from './app/router';
+import { initialColorScheme } from './lib/color-scheme';
 import { createI18n } from './lib/i18n';
 import { initialLanguage } from './lib/language';
 import { createAppStore } from './store';
-import { setLanguage } from './store/ui-slice';
+import { setColorScheme, setLanguage } from './store/ui-slice';
 
 const language = initialLanguage();
 const store = createAppStore();
 store.dispatch(setLanguage(language));
+store.dispatch(setColorScheme(initialColorScheme()));
 const i18n = createI18n(language);
 document.documentElement.lang = language;
 const router = createBrowserRouter(routeObjects(routeList));

@@ -1,6 +1,7 @@
 // The account page, the data export and account erasure.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.ts';
+import { colorScheme } from './users.ts';
 
 /** One signed-in session, as the account page lists it. */
 export const accountSession = z.object({
@@ -39,6 +40,10 @@ export const updateProfileRequest = z.object({
   lastName: z.string().trim().max(100),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+/** PUT /app/api/account/color-scheme */
+export const colorSchemeRequest = z.object({ colorScheme });
+export type ColorSchemeRequest = z.infer<typeof colorSchemeRequest>;
 
 /** POST /app/api/account/password */
 export const changePasswordRequest = z.object({

@@ -12,3 +12,4 @@ export * from './billing.ts';
 export * from './admin-users.ts';
 export * from './account.ts';
 export * from './retention.ts';
+export * from './support.ts';

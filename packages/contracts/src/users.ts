@@ -5,6 +5,10 @@ import { planStatus } from './billing.ts';
 export const role = z.enum(['user', 'operator', 'admin']);
 export type Role = z.infer<typeof role>;
 
+/** Light or dark pages, or 'system': whichever the device's own setting (prefers-color-scheme) says. */
+export const colorScheme = z.enum(['light', 'dark', 'system']);
+export type ColorScheme = z.infer<typeof colorScheme>;
+
 /** users/{uid}/personaldata: the stored profile, field for field, under its stored names. */
 export const userProfile = z.object({
   createdAt: z.number().int(),
@@ -35,6 +39,10 @@ export const meResponse = z.object({
   usage: z.number().int().min(0),
   /** First day of the next period, 'YYYY-MM-DD' (users/{uid}/resetDate). */
   resetDate: z.string(),
+  /** Image swaps the caller may still start this period; null = no limit (paid plans, operators). */
+  swapsLeft: z.number().int().min(0).nullable(),
+  /** The pages' colours the user chose (the pro modes keep their own). */
+  colorScheme,
   /** The plan in force and its subscription's state. */
   billing: planStatus.optional(),
 });

@@ -17,6 +17,9 @@ function renderAt(path: string, language: Language = 'en') {
   return { store, router, ...view };
 }
 
+/** A lazy page's wait: far above its usual second, since the suites share a busy machine. */
+const PAGE_LOAD_MS = 20_000;
+
 // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
 beforeAll(() => {
   window.scrollTo = () => undefined;
@@ -33,16 +36,17 @@ describe('App', () => {
   });
 
   it('renders the legal pages with 11 and 14 sections, in French too', async () => {
-    // The legal texts load with their page (a lazy chunk and namespace): wait for them.
+    // The legal texts load with their page (a lazy chunk, its namespace and the support address
+    // the server is asked for): wait for them, however slow the machine.
     const terms = renderAt('/terms');
-    await screen.findByTestId('legal-terms');
+    await screen.findByTestId('legal-terms', {}, { timeout: PAGE_LOAD_MS });
     expect(terms.container.querySelectorAll('main section')).toHaveLength(11);
     cleanup();
     const privacy = renderAt('/privacy', 'fr');
-    await screen.findByTestId('legal-privacy');
+    await screen.findByTestId('legal-privacy', {}, { timeout: PAGE_LOAD_MS });
     expect(privacy.container.querySelectorAll('main section')).toHaveLength(14);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Politique de confidentialité');
-  });
+  }, 2 * PAGE_LOAD_MS);
 
   it('the drawer toggles write the UI state', () => {
     const { store } = renderAt('/');

@@ -1,4 +1,4 @@
-// Route layouts: RootLayout wraps every page (language, theme, scroll position);
+// Route layouts: RootLayout wraps every page (language, colours, theme, scroll position);
 // ShellLayout adds header, sidebar and footer around the pages that use the shell.
 import { useMemo } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
@@ -6,6 +6,7 @@ import { AuthProvider } from '../features/auth';
 import { AppShell, ThemeSync } from '../features/shell';
 import { useAccessLevel } from '../lib/access';
 import { navFor, type RouteNode } from '../lib/navigation';
+import { ColorSchemeSync } from './ColorSchemeSync';
 import { HeaderActions } from './HeaderActions';
 import { LanguageSync } from './LanguageSync';
 
@@ -13,6 +14,7 @@ export function RootLayout() {
   return (
     <AuthProvider>
       <LanguageSync />
+      <ColorSchemeSync />
       <ThemeSync />
       <ScrollRestoration />
       <Outlet />

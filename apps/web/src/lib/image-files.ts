@@ -7,6 +7,21 @@ export type FileProblem = 'invalid_type' | 'too_large';
 /** The `accept` attribute of the file inputs. */
 export const ACCEPT_ATTRIBUTE = 'image/jpeg,image/png';
 
+/**
+ * The chosen file claims to be a JPEG or PNG but does not decode as an image (a text file renamed
+ * .jpg): the user gets the invalid-image message, not a compression failure.
+ */
+export class NotAnImageError extends Error {
+  override readonly name = 'NotAnImageError';
+  constructor() {
+    super('The file given is not an image.');
+  }
+}
+
+export function isNotAnImage(error: unknown): error is NotAnImageError {
+  return error instanceof NotAnImageError;
+}
+
 export function checkImageFile(file: Pick<File, 'type' | 'size'>): FileProblem | null {
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'invalid_type';
   if (file.size > MAX_UPLOAD_BYTES) return 'too_large';

@@ -3,6 +3,7 @@ import { createAppStore } from './index';
 import {
   initialUiState,
   setChatNavMobile,
+  setColorScheme,
   setDrawerDesktop,
   setDrawerMobile,
   setFaceSwapBulkLength,
@@ -18,6 +19,7 @@ describe('ui slice', () => {
       drawerMobile: false,
       chatNavMobile: false,
       language: 'en',
+      colorScheme: 'system',
       faceSwapProcessing: false,
       faceSwapBulkLength: 0,
     });
@@ -29,6 +31,7 @@ describe('ui slice', () => {
       [setDrawerMobile(true), 'drawerMobile', true],
       [setChatNavMobile(true), 'chatNavMobile', true],
       [setLanguage('fr'), 'language', 'fr'],
+      [setColorScheme('dark'), 'colorScheme', 'dark'],
       [setFaceSwapProcessing(true), 'faceSwapProcessing', true],
       [setFaceSwapBulkLength(15), 'faceSwapBulkLength', 15],
     ] as const;

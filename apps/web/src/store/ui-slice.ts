@@ -1,12 +1,15 @@
 // The UI state that pages share (processing flag, bulk length, drawers, language, …). Each
 // setter writes the value it is given, as is.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ColorScheme } from '@visage/contracts';
 
 export interface UiState {
   drawerDesktop: boolean;
   drawerMobile: boolean;
   chatNavMobile: boolean;
   language: string;
+  /** The pages' colours on this device: the account's choice once known, else the one remembered here. */
+  colorScheme: ColorScheme;
   faceSwapProcessing: boolean;
   faceSwapBulkLength: number;
 }
@@ -16,6 +19,7 @@ export const initialUiState: UiState = {
   drawerMobile: false,
   chatNavMobile: false,
   language: 'en',
+  colorScheme: 'system',
   faceSwapProcessing: false,
   faceSwapBulkLength: 0,
 };
@@ -36,6 +40,9 @@ export const uiSlice = createSlice({
     setLanguage(state, action: PayloadAction<string>) {
       state.language = action.payload;
     },
+    setColorScheme(state, action: PayloadAction<ColorScheme>) {
+      state.colorScheme = action.payload;
+    },
     setFaceSwapProcessing(state, action: PayloadAction<boolean>) {
       state.faceSwapProcessing = action.payload;
     },
@@ -50,6 +57,7 @@ export const {
   setDrawerMobile,
   setChatNavMobile,
   setLanguage,
+  setColorScheme,
   setFaceSwapProcessing,
   setFaceSwapBulkLength,
 } = uiSlice.actions;

@@ -91,6 +91,8 @@ export interface UsersTable {
   /** Latest failed and latest paid invoice (their creation, ms): suspended while failed > paid. */
   invoice_failed_at: number | null;
   invoice_paid_at: number | null;
+  /** The pages' colours the user chose (0013). */
+  color_scheme: 'light' | 'dark' | 'system';
 }
 
 export interface SessionsTable {

@@ -39,6 +39,7 @@ export function accountDataSections(users: UsersRepository, repo: AccountReposit
             country: u.pays,
             city: u.ville,
             role: u.role,
+            colorScheme: u.color_scheme,
             signUpIp: u.ip,
             createdAt: iso(u.created_at),
             updatedAt: iso(u.updated_at),

@@ -2,7 +2,7 @@
 // the caller's own: nothing here takes another account's id, and a foreign export or avatar is 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { changePasswordRequest, deleteAccountRequest, updateProfileRequest } from '@visage/contracts';
+import { changePasswordRequest, colorSchemeRequest, deleteAccountRequest, updateProfileRequest } from '@visage/contracts';
 import { badRequest } from '../../http/errors.ts';
 import { requireUser } from '../auth/guards.ts';
 import { cookieOptions, type CookieNames } from '../auth/cookies.ts';
@@ -33,6 +33,11 @@ export async function accountRoutes(app: FastifyInstance, account: AccountServic
 
   app.patch('/app/api/account', { config: { auth: 'user' }, bodyLimit: 4096 }, async (req, reply) => {
     await account.updateProfile(requireUser(req).uid, parseBody(updateProfileRequest, req.body));
+    return reply.status(204).send();
+  });
+
+  app.put('/app/api/account/color-scheme', { config: { auth: 'user' }, bodyLimit: 1024 }, async (req, reply) => {
+    await account.setColorScheme(requireUser(req).uid, parseBody(colorSchemeRequest, req.body).colorScheme);
     return reply.status(204).send();
   });
 

@@ -2,7 +2,7 @@
 // whole account (every module's eraser, then the account's own rows).
 import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { AccountResponse, ChangePasswordRequest, UpdateProfileRequest } from '@visage/contracts';
+import type { AccountResponse, ChangePasswordRequest, ColorScheme, UpdateProfileRequest } from '@visage/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../infra/storage/index.ts';
@@ -60,6 +60,10 @@ export class AccountService {
 
   async updateProfile(uid: string, input: UpdateProfileRequest): Promise<void> {
     await this.usersRepo.update(uid, { nom: capitalizeWords(input.firstName), prenom: capitalizeWords(input.lastName), updated_at: Date.now() });
+  }
+
+  async setColorScheme(uid: string, colorScheme: ColorScheme): Promise<void> {
+    await this.usersRepo.update(uid, { color_scheme: colorScheme, updated_at: Date.now() });
   }
 
   /** Checked like any photo (type by its bytes, pixel cap, re-encoded), cut to a 256 px square. */

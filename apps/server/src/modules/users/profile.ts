@@ -65,6 +65,15 @@ export function toProfile(row: UsersTable, now = Date.now()): UserProfile {
 
 export function toMe(row: UsersTable, now = Date.now()): MeResponse {
   // The limit shown is the one the allowance applies: none for operators, whatever their plan.
-  const billing = { ...planStatusOf(row, now), limit: allowanceOf(row, now) };
-  return { uid: row.uid, role: row.role, profile: toProfile(row, now), usage: row.usage, resetDate: row.reset_date, billing };
+  const limit = allowanceOf(row, now);
+  return {
+    uid: row.uid,
+    role: row.role,
+    profile: toProfile(row, now),
+    usage: row.usage,
+    resetDate: row.reset_date,
+    swapsLeft: limit === null ? null : Math.max(0, limit - row.usage),
+    colorScheme: row.color_scheme,
+    billing: { ...planStatusOf(row, now), limit },
+  };
 }

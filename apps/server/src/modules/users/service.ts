@@ -68,6 +68,7 @@ export class UsersService {
       subscription_version: null,
       invoice_failed_at: null,
       invoice_paid_at: null,
+      color_scheme: 'system',
     };
     try {
       await this.repo.insert(row);

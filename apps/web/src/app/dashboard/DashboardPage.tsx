@@ -11,10 +11,11 @@ import styles from './DashboardPage.module.css';
 
 export default function DashboardPage() {
   const uid = useAppSelector((state) => state.auth.uid);
+  const swapsLeft = useAppSelector((state) => state.auth.swapsLeft);
   const [refreshSignal, setRefreshSignal] = useState(0);
   const [newSwap, setNewSwap] = useState<string | null>(null);
   const dispatch = useAppDispatch();
-  // A finished swap is counted on the server: the plan line reads the new usage at once.
+  // A finished swap is counted on the server: the plan line and the swaps left read it at once.
   const onSwapDone = useCallback(
     (swapId: string) => {
       setRefreshSignal((n) => n + 1);
@@ -29,7 +30,7 @@ export default function DashboardPage() {
       <AccountHome />
       <UsagePanel refreshSignal={refreshSignal} />
       <ModeCards />
-      <SwapForm uid={uid} onSwapDone={onSwapDone} />
+      <SwapForm uid={uid} onSwapDone={onSwapDone} swapsLeft={swapsLeft} />
       {uid ? <Gallery uid={uid} refreshSignal={refreshSignal} focusId={newSwap} /> : null}
     </div>
   );

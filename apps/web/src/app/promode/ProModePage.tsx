@@ -6,15 +6,18 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueEntry, CatalogueKind } from '@visage/contracts';
 import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, type Filters, type ProTarget } from '../../features/catalogue';
 import { Gallery } from '../../features/gallery';
-import { ACCEPT_ATTRIBUTE, ImagePicker, ImagePreview, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import { loadUser } from '../../features/auth';
+import { ACCEPT_ATTRIBUTE, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
 import { useDocumentTitle } from '../../lib/document-title';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import styles from './ProModePage.module.css';
 
 export default function ProModePage({ kind }: { kind: CatalogueKind }) {
   const { t } = useTranslation('catalogue');
   const uid = useAppSelector((state) => state.auth.uid);
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
+  const swapsLeft = useAppSelector((state) => state.auth.swapsLeft);
+  const dispatch = useAppDispatch();
   useDocumentTitle(t(`${kind}.pageTitle`));
   const catalogue = useCatalogue(kind);
   const [filters, setFilters] = useState<Filters>(() => initialFilters(kind));
@@ -25,10 +28,15 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
   const source = useImageSlot();
   const [refreshSignal, setRefreshSignal] = useState(0);
   const [newSwap, setNewSwap] = useState<string | null>(null);
-  const onDone = useCallback((swapId: string) => {
-    setRefreshSignal((n) => n + 1);
-    setNewSwap(swapId);
-  }, []);
+  // A finished swap is counted on the server: the swaps left are read again at once.
+  const onDone = useCallback(
+    (swapId: string) => {
+      setRefreshSignal((n) => n + 1);
+      setNewSwap(swapId);
+      void dispatch(loadUser());
+    },
+    [dispatch],
+  );
   const upload = useCallback((who: string, target: ProTarget, face: File) => uploadProSwap(kind, who, target, face), [kind]);
   const job = useSwapJob<ProTarget>({ uid, onDone, upload });
   const busy = job.phase !== 'idle' || processing;
@@ -58,10 +66,11 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
           {busy ? (
             <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
           ) : (
-            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !source.file} onClick={() => job.start(target, source.file)} data-testid="promode-submit">
+            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !source.file || swapsLeft === 0} onClick={() => job.start(target, source.file)} data-testid="promode-submit">
               {t('form.submit')}
             </button>
           )}
+          {swapsLeft === 0 && !busy ? <QuotaNotice className={styles.problem} /> : null}
           {job.failure && !busy && <p className={styles.problem} role="alert">{job.failure}</p>}
         </div>
       </section>

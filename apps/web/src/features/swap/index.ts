@@ -5,6 +5,7 @@ export { ModeCards } from './components/ModeCards';
 export { ImagePicker } from './components/ImagePicker';
 export { ImagePreview } from './components/ImagePreview';
 export { SwapProgress } from './components/SwapProgress';
+export { QuotaNotice } from './components/QuotaNotice';
 export { useImageSlot, type ImageSlot } from './hooks/useImageSlot';
 export { useSwapJob, type SwapJob, type SwapPhase } from './hooks/useSwapJob';
 export { checkImageFile, ACCEPT_ATTRIBUTE } from '../../lib/image-files';

@@ -1,11 +1,13 @@
 // The account page's calls: /app/api/account (profile, avatar, password, sessions), the data
 // export and account erasure (DELETE /app/api/me).
-import { accountResponse, avatarResponse, dataExport, dataExportList, type AccountResponse, type DataExport } from '@visage/contracts';
+import { accountResponse, avatarResponse, dataExport, dataExportList, type AccountResponse, type ColorScheme, type DataExport } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export const fetchAccount = (signal?: AbortSignal): Promise<AccountResponse> => apiRequest('/account', { schema: accountResponse, signal });
 
 export const updateProfile = (firstName: string, lastName: string) => apiRequest('/account', { method: 'PATCH', json: { firstName, lastName } });
+
+export const saveColorScheme = (colorScheme: ColorScheme) => apiRequest('/account/color-scheme', { method: 'PUT', json: { colorScheme } });
 
 export function uploadAvatar(file: File): Promise<{ avatarUrl: string }> {
   const form = new FormData();

@@ -1,9 +1,10 @@
-// /app/account: profile, password, sessions, linked sign-in, plan, consent, and the person's
+// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, and the person's
 // data (export and erasure). `onSignedOut` (from app/) clears the client's session after
 // "sign out everywhere" or an erased account, and lands on the landing page.
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAccount } from '../hooks/useAccount';
+import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
 import { DetailsSection } from './DetailsSection';
 import { PasswordSection } from './PasswordSection';
@@ -35,6 +36,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
         <>
           {/* Not keyed by the name: a remount would drop the saved message. */}
           <ProfileSection account={account} onChanged={changed} />
+          <AppearanceSection />
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />

@@ -10,6 +10,8 @@ export function meResponse(over: Overrides = {}): MeResponse {
     role: 'user',
     usage: 0,
     resetDate: '2026-12-01',
+    swapsLeft: 10,
+    colorScheme: 'system',
     ...rest,
     profile: {
       createdAt: 1,

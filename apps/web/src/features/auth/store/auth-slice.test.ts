@@ -8,6 +8,8 @@ import { authSlice, endSession, initialAuthState, loadUser, signedOutState, star
 const me: MeResponse = meResponse({
   role: 'operator',
   usage: 3,
+  swapsLeft: null,
+  colorScheme: 'dark',
   profile: { createdAt: 1_700_000_000_000, ip: '192.0.2.1', customerId: 'cus_123' },
 });
 
@@ -46,6 +48,8 @@ describe('auth state', () => {
       customerId: 'cus_123',
       usage: 3,
       resetDate: '2026-12-01',
+      swapsLeft: null,
+      colorScheme: 'dark',
     });
     expect(readFlags()).toEqual({ uid: 'u1', loggedIn: 'true', role: 'operator' });
     s.dispatch(endSession());

@@ -2,7 +2,7 @@
 // server session: signedIn (the local flag), role, and whether /me has been checked.
 // `token` stays empty: the session token lives in an HttpOnly cookie the page cannot read.
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MeResponse, Role } from '@visage/contracts';
+import type { ColorScheme, MeResponse, Role } from '@visage/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { fetchMe, postLogout } from '../api/auth-api';
 import { clearFlags, readFlags, writeFlags } from '../lib/local-flags';
@@ -31,6 +31,10 @@ export interface AuthState {
   role: Role;
   usage: number;
   resetDate: string;
+  /** Image swaps left this period; null = no limit, or not known yet. */
+  swapsLeft: number | null;
+  /** The account's colour choice as the server keeps it; null until /me answers. */
+  colorScheme: ColorScheme | null;
 }
 
 export const signedOutState: AuthState = {
@@ -55,6 +59,8 @@ export const signedOutState: AuthState = {
   role: 'user',
   usage: 0,
   resetDate: '',
+  swapsLeft: null,
+  colorScheme: null,
 };
 
 /** The state at start: signed in as far as the local flags say, until /me confirms. */
@@ -133,6 +139,8 @@ function fromMe(state: AuthState, me: MeResponse): AuthState {
     role: me.role,
     usage: me.usage,
     resetDate: me.resetDate,
+    swapsLeft: me.swapsLeft,
+    colorScheme: me.colorScheme,
   };
 }
 

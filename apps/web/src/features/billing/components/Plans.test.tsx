@@ -32,6 +32,8 @@ function me(overrides: Partial<MeResponse> = {}): MeResponse {
     role: 'user',
     usage: 3,
     resetDate: '2026-12-01',
+    swapsLeft: 7,
+    colorScheme: 'system',
     profile: {
       createdAt: 1,
       uid: 'u1',

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_BULK_TARGETS } from '@visage/contracts';
-import { checkImageFile, notify, type PrepareImage } from '../lib/files';
+import { checkImageFile, isNotAnImage, notify, type PrepareImage } from '../lib/files';
 
 export interface ChosenImage {
   key: number;
@@ -59,7 +59,7 @@ export function useImageFiles(prepare: PrepareImage, max: number, sizeAlert: 'al
           (prepared) => setImages((all) => all.map((img) => (img.key === key ? { ...img, file: prepared } : img))),
           (error: unknown) => {
             console.error(error);
-            notify(t('alerts.compressFailed'), 'error');
+            notify(t(isNotAnImage(error) ? 'alerts.invalidType' : 'alerts.compressFailed'), 'error');
             setImages((all) => all.filter((img) => img.key !== key));
           },
         );

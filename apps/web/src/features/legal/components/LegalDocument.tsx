@@ -1,6 +1,7 @@
 // A legal text from the "legal" namespace: title, effective date, contents, then one
 // <section> per numbered article. A block is a paragraph (string) or a bullet list (string[]).
-import { use } from 'react';
+// The support address, when the page is given one, is a mailto: link wherever a text names it.
+import { use, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -17,12 +18,28 @@ interface LegalSection {
 /** Texts for the {{placeholders}} of the sections, made once the namespace is in. */
 export type LegalValues = (t: TFunction<'legal'>) => Record<string, string>;
 
-export function LegalDocument({ id, values }: { id: LegalDocumentId; values?: LegalValues }) {
+/** `text` with every occurrence of `email` made a mailto: link (none when there is no address). */
+function withMailto(text: string, email: string | null | undefined): ReactNode {
+  if (!email || !text.includes(email)) return text;
+  return text.split(email).flatMap((part, i) =>
+    i === 0
+      ? [part]
+      : [
+          <a key={i} href={`mailto:${email}`} data-testid="legal-support">
+            {email}
+          </a>,
+          part,
+        ],
+  );
+}
+
+export function LegalDocument({ id, values, supportEmail }: { id: LegalDocumentId; values?: LegalValues; supportEmail?: string | null }) {
   // The legal texts are not bundled with the app: suspends until they are in (lib/i18n.ts).
   use(loadNamespace(useTranslation().i18n, 'legal'));
   const { t } = useTranslation('legal');
   const title = t(`${id}.title`);
-  const sections = t(`${id}.sections`, { returnObjects: true, ...values?.(t) }) as LegalSection[];
+  const support = supportEmail ?? t('supportUnknown');
+  const sections = t(`${id}.sections`, { returnObjects: true, supportEmail: support, ...values?.(t) }) as LegalSection[];
   useDocumentTitle(title);
 
   return (
@@ -53,11 +70,11 @@ export function LegalDocument({ id, values }: { id: LegalDocumentId; values?: Le
           </h2>
           {section.blocks.map((block, j) =>
             typeof block === 'string' ? (
-              <p key={j}>{block}</p>
+              <p key={j}>{withMailto(block, supportEmail)}</p>
             ) : (
               <ul key={j}>
                 {block.map((item) => (
-                  <li key={item}>{item}</li>
+                  <li key={item}>{withMailto(item, supportEmail)}</li>
                 ))}
               </ul>
             ),

@@ -1,12 +1,14 @@
 import { use } from 'react';
 import type { RetentionConfig } from '@visage/contracts';
 import { hoursText, loadRetention } from '../../../lib/retention';
+import { loadSupportEmail } from '../../../lib/support';
 import { LegalDocument, type LegalValues } from './LegalDocument';
 
 export function PrivacyPage() {
-  // How long uploads and exports are kept is the server's setting: the page waits for it.
+  // How long uploads and exports are kept, and where to write, are the server's settings: the page waits for them.
   const retention = use(loadRetention());
-  return <LegalDocument id="privacy" values={retentionValues(retention)} />;
+  const supportEmail = use(loadSupportEmail());
+  return <LegalDocument id="privacy" values={retentionValues(retention)} supportEmail={supportEmail} />;
 }
 
 function retentionValues(retention: RetentionConfig | null): LegalValues {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { setDrawerMobile } from '../../../store/ui-slice';
 import type { NavNode } from '../../../lib/navigation';
-import { themeForPath } from '../lib/theme';
+import { useTheme } from '../hooks/useTheme';
 import { Footer } from './Footer';
 import { Header, MOBILE_TOGGLE_ID } from './Header';
 import { Sidebar, SIDEBAR_CLOSE_ID, SIDEBAR_ID } from './Sidebar';
@@ -27,6 +27,7 @@ export function AppShell({ nav, actions, children }: AppShellProps) {
   const { t } = useTranslation('shell');
   const dispatch = useAppDispatch();
   const { pathname } = useLocation();
+  const theme = useTheme();
   const drawerDesktop = useAppSelector((state) => state.ui.drawerDesktop);
   const drawerMobile = useAppSelector((state) => state.ui.drawerMobile);
 
@@ -56,7 +57,7 @@ export function AppShell({ nav, actions, children }: AppShellProps) {
   return (
     <div
       className={styles.shell}
-      data-theme={themeForPath(pathname)}
+      data-theme={theme}
       data-drawer-desktop={drawerDesktop ? 'open' : 'closed'}
       data-drawer-mobile={drawerMobile ? 'open' : 'closed'}
     >

@@ -1,14 +1,12 @@
-// Puts the current path's theme on <html> so the page background, scrollbars and browser UI
+// Puts the current page's theme on <html> so the page background, scrollbars and browser UI
 // colour follow it, not only the shell.
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
-import { themeForPath } from '../lib/theme';
+import { useTheme } from '../hooks/useTheme';
 
 const BROWSER_COLOUR = { light: '#0a3f2f', dark: '#0e1014', soccer: '#0a5a28' } as const;
 
 export function ThemeSync() {
-  const { pathname } = useLocation();
-  const theme = themeForPath(pathname);
+  const theme = useTheme();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', BROWSER_COLOUR[theme]);

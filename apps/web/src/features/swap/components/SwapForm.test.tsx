@@ -2,6 +2,7 @@
 // checks and their alerts, the button's preconditions, and the flow to done or failed.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../../lib/i18n';
@@ -9,8 +10,12 @@ import { createAppStore } from '../../../store';
 import { initialUiState } from '../../../store/ui-slice';
 import { SwapForm } from './SwapForm';
 
+// A file named not-an-image.jpg does not decode, as the real worker finds of a renamed text file.
 vi.mock('../lib/compress-image', () => ({
-  compressImage: vi.fn(async (file: File) => new File([file], file.name.replace(/\.[^.]+$/, '') + '-compressed.jpeg', { type: 'image/jpeg' })),
+  compressImage: vi.fn(async (file: File) => {
+    if (file.name === 'not-an-image.jpg') throw new (await import('../../../lib/image-files')).NotAnImageError();
+    return new File([file], file.name.replace(/\.[^.]+$/, '') + '-compressed.jpeg', { type: 'image/jpeg' });
+  }),
 }));
 
 class FakeEventSource {
@@ -94,6 +99,38 @@ describe('SwapForm', () => {
     await pick('source', jpeg('huge.jpg', 10_485_761));
     expect(alertMock).toHaveBeenLastCalledWith('(EN) The file size should be less than 10 MB.(FR) La taille du fichier doit être inférieur à 10 MB.');
     expect((screen.getByRole('button', { name: 'Swap Faces' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says a file that does not decode is not a valid image, not a compression error', async () => {
+    renderForm();
+    await pick('target', jpeg('not-an-image.jpg'));
+    expect(alertMock).toHaveBeenLastCalledWith('Please select a valid image file (jpeg, png, or jpg).');
+    expect(alertMock).not.toHaveBeenCalledWith('An error occurred while compressing the image.');
+  });
+
+  it('at 0 swaps left keeps Swap Faces off with both photos and shows the plans message at once (EN, FR)', async () => {
+    for (const [lang, message, link] of [
+      ['en', 'You have used all the swaps included in your plan this month.', 'See the plans'],
+      ['fr', 'Vous avez utilisé tous les échanges inclus dans votre formule ce mois-ci.', 'Voir les formules'],
+    ] as const) {
+      render(
+        <Provider store={createAppStore()}>
+          <I18nextProvider i18n={createI18n(lang)}>
+            <MemoryRouter>
+              <SwapForm uid="user-1" swapsLeft={0} />
+            </MemoryRouter>
+          </I18nextProvider>
+        </Provider>,
+      );
+      const notice = screen.getByTestId('quota-notice');
+      expect(notice.textContent).toContain(message);
+      expect(screen.getByRole('link', { name: link }).getAttribute('href')).toBe('/app/plans');
+      await pick('target', jpeg('target.jpg'));
+      await pick('source', jpeg('face.jpg'));
+      expect((screen.getByTestId('swap-form').querySelector('button.btn-primary') as HTMLButtonElement).disabled).toBe(true);
+      expect(fetchMock).not.toHaveBeenCalled();
+      cleanup();
+    }
   });
 
   it('uploads, follows the job and reports success; the flag stays on for the gallery to clear', async () => {

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../store/hooks';
 import { useImageSlot } from '../hooks/useImageSlot';
 import { useSwapJob } from '../hooks/useSwapJob';
 import { ImagePicker } from './ImagePicker';
+import { QuotaNotice } from './QuotaNotice';
 import { SwapProgress } from './SwapProgress';
 import styles from './SwapForm.module.css';
 
@@ -13,9 +14,11 @@ export interface SwapFormProps {
   uid: string;
   /** The result exists: the gallery should refresh now rather than at its next poll. */
   onSwapDone?: (swapId: string) => void;
+  /** Swaps left this period (null: no limit or not known): at 0 the button is off and says why. */
+  swapsLeft?: number | null;
 }
 
-export function SwapForm({ uid, onSwapDone }: SwapFormProps) {
+export function SwapForm({ uid, onSwapDone, swapsLeft = null }: SwapFormProps) {
   const { t } = useTranslation('swap');
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
   const target = useImageSlot();
@@ -23,6 +26,7 @@ export function SwapForm({ uid, onSwapDone }: SwapFormProps) {
   const job = useSwapJob({ uid, onDone: onSwapDone });
   const busy = job.phase !== 'idle' || processing;
   const ready = Boolean(target.file && source.file);
+  const outOfSwaps = swapsLeft === 0;
 
   return (
     <section className={`card ${styles.form}`} aria-labelledby="swap-form-title" data-testid="swap-form">
@@ -52,11 +56,12 @@ export function SwapForm({ uid, onSwapDone }: SwapFormProps) {
         {busy ? (
           <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
         ) : (
-          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready} onClick={() => job.start(target.file, source.file)}>
+          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready || outOfSwaps} onClick={() => job.start(target.file, source.file)}>
             {t('form.submit')}
           </button>
         )}
-        {job.failure && !busy && (
+        {outOfSwaps && !busy ? <QuotaNotice className={styles.problem} /> : null}
+        {job.failure && !busy && !(outOfSwaps && job.failureCode === 'quota_exceeded') && (
           <p className={styles.problem} role="alert" data-testid="swap-failure">
             {t('alerts.failed')} {job.failure}
             {job.failureCode === 'quota_exceeded' ? (

@@ -2,7 +2,7 @@
 // in the worker; `file` is the compressed JPEG, set once it is ready.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkImageFile } from '../../../lib/image-files';
+import { checkImageFile, isNotAnImage } from '../../../lib/image-files';
 import { compressImage } from '../lib/compress-image';
 import { notify } from '../../../lib/notify';
 
@@ -51,7 +51,7 @@ export function useImageSlot(compress: (file: File) => Promise<File> = compressI
         (error: unknown) => {
           if (mine !== generation.current) return;
           console.error(error);
-          const message = t('alerts.compressFailed');
+          const message = t(isNotAnImage(error) ? 'alerts.invalidType' : 'alerts.compressFailed');
           setProblem(message);
           setPreviewUrl(null);
           setCompressing(false);

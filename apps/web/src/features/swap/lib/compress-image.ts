@@ -1,5 +1,6 @@
 // Page side of the compression worker: one worker for the page, started on first use, each
 // request matched to its answer by id.
+import { NotAnImageError } from '../../../lib/image-files';
 import type { CompressRequest, CompressResponse } from '../workers/compress-protocol';
 
 let worker: Worker | null = null;
@@ -14,7 +15,7 @@ function getWorker(): Worker {
     if (!request) return;
     pending.delete(event.data.id);
     if (event.data.file) request.resolve(event.data.file);
-    else request.reject(new Error(event.data.error));
+    else request.reject(event.data.notImage ? new NotAnImageError() : new Error(event.data.error));
   });
   worker.addEventListener('error', (event) => {
     // A worker that fails to start or crashes fails every waiting request; the next call starts a new one.
@@ -26,7 +27,7 @@ function getWorker(): Worker {
   return worker;
 }
 
-/** The image as a JPEG of at most 1 MB and 1920 px, named `<name>-compressed.jpeg`. */
+/** The image as a JPEG of at most 1 MB and 1920 px, named `<name>-compressed.jpeg`; NotAnImageError when it does not decode. */
 export function compressImage(file: File): Promise<File> {
   return new Promise((resolve, reject) => {
     const id = nextId++;

@@ -4,4 +4,5 @@ export interface CompressRequest {
   file: File;
 }
 
-export type CompressResponse = { id: number; file: File; error?: undefined } | { id: number; error: string; file?: undefined };
+/** `notImage`: the file did not decode at all (as opposed to a failure while compressing it). */
+export type CompressResponse = { id: number; file: File; error?: undefined } | { id: number; error: string; notImage?: boolean; file?: undefined };

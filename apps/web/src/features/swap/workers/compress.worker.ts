@@ -2,6 +2,7 @@
 // side, re-encoded as JPEG. browser-image-compression is bundled with this worker and runs
 // inline here (useWebWorker: false), so it never loads itself from a CDN.
 import imageCompression from 'browser-image-compression';
+import { NotAnImageError, isNotAnImage } from '../../../lib/image-files';
 import { compressedName } from '../lib/file-checks';
 import type { CompressRequest, CompressResponse } from './compress-protocol';
 
@@ -11,7 +12,8 @@ scope.addEventListener('message', (event: MessageEvent<CompressRequest>) => {
   const { id, file } = event.data;
   void compress(file).then(
     (result) => scope.postMessage({ id, file: result } satisfies CompressResponse),
-    (error: unknown) => scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies CompressResponse),
+    (error: unknown) =>
+      scope.postMessage({ id, error: error instanceof Error ? error.message : String(error), notImage: isNotAnImage(error) } satisfies CompressResponse),
   );
 });
 
@@ -21,7 +23,7 @@ async function compress(file: File): Promise<File> {
   try {
     (await createImageBitmap(file)).close();
   } catch {
-    throw new Error('The file given is not an image.');
+    throw new NotAnImageError();
   }
   const blob = await imageCompression(file, {
     maxSizeMB: 1,

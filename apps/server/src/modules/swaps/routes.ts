@@ -9,6 +9,7 @@ import type { SwapsService, SwapMode } from './service.ts';
 import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { MAX_STREAMS_PER_USER, OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
 import { sendFile } from '../../http/send-file.ts';
+import { measure } from '../../http/server-timing.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const jobParams = z.object({ id: z.string().min(1).max(64) });
@@ -34,7 +35,7 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
 
   app.post('/app/api/upload', { ...user, onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
     requireUser(req);
-    const form = await readUploadForm(req, ['target', 'source']);
+    const form = await measure('read', () => readUploadForm(req, ['target', 'source']));
     const user = assertOwnUid(req, form.fields.uid);
     const { target, source } = form.files;
     if (!target || !source) throw new AppError(400, 'images_missing', 'Please select both target and source images.');

@@ -1,4 +1,5 @@
 // The swap flow through the real app, database, storage, queue and face engine.
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { SwapList, UploadResponse } from '@visage/contracts';
@@ -94,6 +95,11 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect(etag).toMatch(/^".+"$/);
     const again = await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie, 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+    // A browser (accepts gzip) gets the same list compressed, under the same ETag.
+    const zipped = await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie, 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(etag);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
   });
 
   it('streams the finished job as Server-Sent Events', async () => {

@@ -7,6 +7,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNulCheck } from './http/nul-bytes.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerServerTiming } from './http/server-timing.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccountRoutes } from './modules/account/index.ts';
 import { registerAdminUsersRoutes } from './modules/admin-users/index.ts';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
   });
   registerErrorHandler(app);
   registerRequestLog(app);
+  registerServerTiming(app);
   registerNulCheck(app);
   app.addHook('onClose', async () => ctx.close());
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { SwapListCache } from '../../src/modules/swaps/list-cache.ts';
 
@@ -11,6 +12,8 @@ describe('SwapListCache', () => {
     const b = await cache.get('u1', 'main', load);
     expect(b).toBe(a);
     expect(JSON.parse(a.body)).toEqual({ n: 1 });
+    // The compressed copy is the same body, made once with it.
+    expect(gunzipSync(a.gzip).toString()).toBe(a.body);
     now = 1000;
     const c = await cache.get('u1', 'main', load);
     expect(JSON.parse(c.body)).toEqual({ n: 2 });

@@ -1,4 +1,5 @@
 // The swap flow through the real app, database, storage, queue and face engine.
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { SwapList, UploadResponse } from '@visage/contracts';
@@ -58,6 +59,8 @@ describe('POST /app/api/upload → job → gallery', () => {
   it('swaps the face and lists the result, newest first, with a labelled image', async () => {
     const res = await upload(alice, alice.uid, fixture(TARGET), fixture(FACE));
     expect(res.statusCode).toBe(202);
+    // Where the upload's time went, step by step (read by bench:flow).
+    expect(String(res.headers['server-timing'])).toMatch(/^read;dur=[\d.]+, decode;dur=[\d.]+, content;dur=[\d.]+, store;dur=[\d.]+, reserve;dur=[\d.]+, enqueue;dur=[\d.]+$/);
     const body = res.json<UploadResponse>();
     expect(body.status).toBe('queued');
     done = body;
@@ -92,6 +95,11 @@ describe('POST /app/api/upload → job → gallery', () => {
     expect(etag).toMatch(/^".+"$/);
     const again = await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie, 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+    // A browser (accepts gzip) gets the same list compressed, under the same ETag.
+    const zipped = await t.app.inject({ url: `/app/api/swaps/${alice.uid}`, headers: { cookie: alice.cookie, 'accept-encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(etag);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
   });
 
   it('streams the finished job as Server-Sent Events', async () => {

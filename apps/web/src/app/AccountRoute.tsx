@@ -2,7 +2,7 @@
 // import one another). Signing out everywhere or deleting the account clears the client's
 // session and lands on the landing page.
 import { useNavigate } from 'react-router';
-import { AccountPage } from '../features/account';
+import { AccountPage } from '../features/account/pages';
 import { endSession, loadUser } from '../features/auth';
 import { useAppDispatch } from '../store/hooks';
 

@@ -2,7 +2,7 @@
 // is loaded again so the whole app (header, dashboard) shows it.
 import { useCallback } from 'react';
 import { loadUser } from '../features/auth';
-import { PlansPage } from '../features/billing';
+import { PlansPage } from '../features/billing/pages';
 import { useAppDispatch } from '../store/hooks';
 
 export function PlansRoute() {

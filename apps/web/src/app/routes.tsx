@@ -12,13 +12,14 @@ import { LandingPage } from '../features/landing';
 import { NotFoundPage } from '../features/shell';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
-import { PlansRoute } from './plans';
 import { AdminTestRoute, Bulk2Route, BulkRoute, ManageFacesRoute } from './operator';
 import { lazyRoute } from './lazy-route';
 
-// Pages few visitors open load on first use (the first load of /app stays small).
+// Pages few visitors open load on first use (the first load of /app stays small); so does the
+// plans page, which a signed-in visitor does not start on.
 const AdminUsersPage = lazyRoute(() => import('../features/admin-users').then((m) => m.AdminUsersPage));
 const OperatorCataloguePage = lazyRoute(() => import('../features/catalogue').then((m) => m.OperatorCataloguePage));
+const PlansRoute = lazyRoute(() => import('./plans').then((m) => m.PlansRoute));
 const AccountRoute = lazyRoute(() => import('./AccountRoute').then((m) => m.AccountRoute));
 const TermsPage = lazyRoute(() => import('../features/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyRoute(() => import('../features/legal').then((m) => m.PrivacyPage));

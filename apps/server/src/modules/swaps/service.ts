@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
 import type { TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
+import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
 import { isCodedEngineError, type MediaStore, type SwapEngine, type UsageQuota } from './ports.ts';
@@ -89,10 +90,10 @@ export class SwapsService {
         const row = { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null };
         rows.push({ ...row, face_id: item.faceId ?? null });
       }
-      await this.repo.transaction(async (tx, db) => {
+      await measure('reserve', () => this.repo.transaction(async (tx, db) => {
         const period = await this.quota.reserveSwaps(db, uid, rows.length, new Date(this.now()));
         await tx.insertMany(rows.map((r) => ({ ...r, quota_period: period })));
-      });
+      }));
     } catch (err) {
       await Promise.allSettled(stored.map((k) => this.storage.delete(k)));
       throw err;
@@ -100,7 +101,7 @@ export class SwapsService {
     this.changed(uid);
     for (const [i, r] of rows.entries()) {
       try {
-        await this.enqueue(r.id, r.job_id);
+        await measure('enqueue', () => this.enqueue(r.id, r.job_id));
       } catch (err) {
         for (const rest of rows.slice(i)) await this.fail(rest.id, 'engine_failed');
         throw err;
@@ -113,7 +114,7 @@ export class SwapsService {
     if ('key' in image) return image.key;
     const body = Buffer.isBuffer(image) ? (await this.intake.clean(image)).body : image.cleaned;
     stored.push(key);
-    await this.storage.put(key, body, 'image/jpeg');
+    await measure('store', () => this.storage.put(key, body, 'image/jpeg'));
     return key;
   }
 

@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import { AppError } from '../../http/errors.ts';
 import { DecodeGate } from './decode-gate.ts';
+import { measure } from '../../http/server-timing.ts';
 
 /** 4096 × 4096: browsers send at most 1920 px on the long side (the client compresses). */
 export const DEFAULT_MAX_PIXELS = 4096 * 4096;
@@ -84,7 +85,7 @@ export class ImageIntake {
     if (w * h > maxPixels) {
       throw new AppError(413, 'image_too_large', `This image is too large (${w}×${h}); the limit is ${Math.round(maxPixels / 1e6)} megapixels.`);
     }
-    const clean = await this.gate.run(async () => {
+    const clean = await measure('decode', () => this.gate.run(async () => {
       try {
         // rotate() applies EXIF orientation; sharp drops all metadata unless asked to keep it.
         // sequentialRead: decode top to bottom in strips. optimiseCoding off: the optimised Huffman
@@ -98,9 +99,9 @@ export class ImageIntake {
       } catch {
         throw corrupt();
       }
-    });
+    }));
     // Outside the decode gate: the classifier is another process, and works on the cleaned JPEG.
-    if (Math.min(clean.width, clean.height) >= MIN_CLASSIFIED_SIDE) await this.content.assertAllowed(clean.body);
+    if (Math.min(clean.width, clean.height) >= MIN_CLASSIFIED_SIDE) await measure('content', () => this.content.assertAllowed(clean.body));
     return clean;
   }
 }

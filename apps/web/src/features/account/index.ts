@@ -1,3 +1,2 @@
-// Public surface of the account feature: the account page and its header link.
-export { AccountPage, type AccountPageProps } from './components/AccountPage';
+// Public surface of the account feature: its header link (the page itself is in pages.ts).
 export { AccountLink } from './components/AccountLink';

@@ -1,5 +1,5 @@
-// Public surface of the billing feature: plans, usage panel and the billing portal.
-export { PlansPage, type PlansPageProps } from './components/PlansPage';
+// Public surface of the billing feature: plans section, usage panel and the billing portal (the
+// plans page is in pages.ts).
 export { PlansSection } from './components/PlansSection';
 export { UsagePanel } from './components/UsagePanel';
 export { openBillingPortal } from './lib/portal';

@@ -57,8 +57,8 @@ export function faceShapeOf(m: { length: number; jaw: number; forehead: number }
   if (m.length <= ROUND_LENGTH) return m.jaw >= SQUARE_JAW ? 'square' : 'round';
   return 'oval';
 }
-// Calibrated on the 30 demo portraits (see scripts/suggest-calibrate.mjs and the README).
-// In-sample: the rules were fitted on the same 30 photos they are scored on (19/30 agree).
+// Calibrated on the 30 demo portraits (see scripts/suggest-calibrate.ts and the README).
+// In-sample: the rules were fitted on the same 30 photos they are scored on (16/30 agree).
 const OBLONG_LENGTH = 1.25, HEART_TAPER = 0.2, DIAMOND_FOREHEAD = 0.7, ROUND_LENGTH = 1.12, SQUARE_JAW = 0.83;
 
 /** Median colour (CIE L*, chroma, hue in degrees) of a band above the forehead, between the temples. */

@@ -130,5 +130,7 @@ test.describe('your data on the account page', () => {
     await expect(page.getByRole('heading', { name: 'Votre compte', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Supprimer mon compte' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Préparer mes données' })).toBeVisible();
+    // The test browser says it is Chrome (its system depends on the configured user agent): worded in French too.
+    await expect(page.getByTestId('account-sessions')).toContainText(/Chrome sous \w+/);
   });
 });

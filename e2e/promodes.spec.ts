@@ -1,6 +1,7 @@
 // Pro modes through the real built server and the real face engine: an operator uploads models
 // and a player with metadata; a user filters (AND), picks, swaps and finds the result in the
 // mode's gallery; a custom target in both modes; the screens' texts in English and French.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './support/test.ts';
@@ -171,17 +172,45 @@ test('a text file renamed .jpg is not a valid image (EN and FR), not a compressi
   await context.close();
 });
 
-test('the pro modes speak French', async ({ browser }) => {
+/** Each filter option whose French text is still its English label ('key=value: text'). */
+async function untranslatedOptions(page: Page): Promise<string[]> {
+  const options = await page.getByTestId('catalogue-filters').locator('select').evaluateAll((selects) =>
+    selects.flatMap((s) => Array.from((s as HTMLSelectElement).options).filter((o) => o.value).map((o) => [(s as HTMLSelectElement).name, o.value, o.text.trim()])));
+  expect(options.length).toBeGreaterThan(50);
+  return options.filter(([key, value, text]) => {
+    if (key === 'playerName' || (key === 'club' && value !== 'Retired') || SAME_IN_BOTH.has(value!)) return false;
+    const english = key === 'country' ? EN.countries[value!] : key === 'club' ? EN.clubs[value!] : EN.values[key!]?.[value!];
+    return !english || text === english;
+  }).map(([key, value, text]) => `${key}=${value}: ${text}`);
+}
+const EN = JSON.parse(readFileSync(join(import.meta.dirname, '../apps/web/src/features/catalogue/locales/en.json'), 'utf8')) as {
+  values: Record<string, Record<string, string>>; countries: Record<string, string>; clubs: Record<string, string>;
+};
+// Written the same in both languages: age ranges, and the countries French spells as English does.
+const SAME_IN_BOTH = new Set(['18-25', '26-35', '36-45', '46-55', '56+', 'France', 'Portugal']);
+
+test('the pro modes speak French, every filter option included, wide and narrow', async ({ browser }) => {
   const { context, page } = await open(browser);
   await signUpUser(page);
   await page.goto('/app/proshoot');
   await page.getByTestId('language-switcher').getByRole('button', { name: 'FR' }).click();
-  await expect(page.getByRole('heading', { name: 'Obtenez votre portrait pro.' })).toBeVisible();
-  await page.getByRole('button', { name: 'Choisir un modèle professionnel' }).click();
-  await expect(page.getByRole('button', { name: 'Masquer les filtres' })).toBeVisible();
-  await expect(page.getByText('Importer une image personnalisée')).toBeVisible();
-  await page.getByTestId('catalogue-close').click();
-  await page.goto('/app/prosoccer');
-  await expect(page.getByRole('heading', { name: 'Devenez une star du football.' })).toBeVisible();
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/app/proshoot');
+    await expect(page.getByRole('heading', { name: 'Obtenez votre portrait pro.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Choisir un modèle professionnel' }).click();
+    await expect(page.getByRole('button', { name: 'Masquer les filtres' })).toBeVisible();
+    await expect(page.getByText('Importer une image personnalisée')).toBeVisible();
+    await expect(page.getByTestId('catalogue-filter-noseShape').locator('option[value="straight"]')).toHaveText('droit');
+    await expect(page.getByTestId('catalogue-filter-eyesShape').locator('option[value="round"]')).toHaveText('ronds');
+    expect(await untranslatedOptions(page), `Proshoot at ${width} px`).toEqual([]);
+    await page.getByTestId('catalogue-close').click();
+    await page.goto('/app/prosoccer');
+    await expect(page.getByRole('heading', { name: 'Devenez une star du football.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Choisir un joueur professionnel' }).click();
+    await expect(page.getByTestId('catalogue-filter-country').locator('option[value="Norway"]')).toHaveText('Norvège');
+    expect(await untranslatedOptions(page), `Pro Soccer at ${width} px`).toEqual([]);
+    await page.getByTestId('catalogue-close').click();
+  }
   await context.close();
 });

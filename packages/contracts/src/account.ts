@@ -7,8 +7,11 @@ import { colorScheme } from './users.ts';
 export const accountSession = z.object({
   /** Opaque: derived from the session, never the token or its stored hash. */
   id: z.string(),
-  /** 'Firefox on Windows', parsed simply from the stored user agent. */
+  /** 'Firefox on Windows', parsed simply from the stored user agent (English). */
   device: z.string(),
+  /** The browser's and the system's names when recognised ('Firefox', 'Windows'): the page words them in its language. */
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
   ip: z.string(),
   createdAt: z.number(),
   lastUsedAt: z.number().nullable(),

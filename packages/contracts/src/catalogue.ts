@@ -16,7 +16,7 @@ export const ATTRIBUTE_VALUES = {
   faceShape: ['oval', 'round', 'square', 'heart', 'diamond', 'pear', 'oblong', 'triangle'],
   hairType: ['straight', 'wavy', 'curly', 'coily'],
   hairLength: ['bald', 'veryShort', 'short', 'medium', 'long', 'veryLong'],
-  hairColor: ['brown', 'blonde', 'red', 'grey', 'other'],
+  hairColor: ['brown', 'blonde', 'red', 'grey', 'white', 'other'],
   eyesShape: ['almond', 'round', 'monolid', 'hooded', 'upturned', 'downturned', 'deepSet', 'protruding'],
   noseShape: ['roman', 'greek', 'nubian', 'hawk', 'snub', 'aquiline', 'button', 'straight', 'bulbous'],
   lipsShape: ['full', 'thin', 'round', 'wide', 'heartShaped', 'bowShaped', 'downwardTurned'],
@@ -24,7 +24,7 @@ export const ATTRIBUTE_VALUES = {
 } as const;
 
 export const ADMIN_ETHNICITY = ['asian', 'black', 'caucasian', 'hispanic', 'mixed', 'arab'] as const;
-export const ADMIN_HAIR_COLOR = ['brown', 'blonde', 'darkBlonde', 'red', 'grey', 'other'] as const;
+export const ADMIN_HAIR_COLOR = ['brown', 'blonde', 'darkBlonde', 'red', 'grey', 'white', 'other'] as const;
 
 /** The eleven attributes, in the order the filters show them. */
 export const ATTRIBUTE_KEYS = ['gender', 'ethnicity', 'ageRange', 'faceShape', 'hairType', 'hairLength', 'hairColor', 'eyesShape', 'noseShape', 'lipsShape', 'cheeksShape'] as const;
@@ -89,12 +89,13 @@ export const catalogueUploadResult = z.object({
 });
 export type CatalogueUploadResult = z.infer<typeof catalogueUploadResult>;
 
+/** Attributes read from a photo: every one but ethnicity, which a photo's pixels do not tell. */
+export const SUGGESTED_KEYS = ['gender', 'ageRange', 'faceShape', 'hairType', 'hairLength', 'hairColor', 'eyesShape', 'noseShape', 'lipsShape', 'cheeksShape'] as const;
+export type SuggestedKey = (typeof SUGGESTED_KEYS)[number];
+
 /** POST /admin/{kind}/suggest: what could be read from a photo, to pre-fill the form. */
 export const attributeSuggestion = z.object({
-  gender: z.string().optional(),
-  ageRange: z.string().optional(),
-  faceShape: z.string().optional(),
-  hairColor: z.string().optional(),
+  ...(Object.fromEntries(SUGGESTED_KEYS.map((k) => [k, z.string().optional()])) as Record<SuggestedKey, z.ZodOptional<z.ZodString>>),
   /** Why nothing can be suggested (no usable face). */
   problem: catalogueRejection.optional(),
 });

@@ -8,7 +8,7 @@ import { databaseTargets } from '../support/databases.ts';
 import { fixture } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
 import { SESSION_TOUCH_MS } from '../../src/modules/auth/service.ts';
-import { describeUserAgent } from '../../src/modules/account/user-agent.ts';
+import { describeUserAgent, readUserAgent } from '../../src/modules/account/user-agent.ts';
 import { appOn, type Who } from './support.ts';
 
 const FIREFOX_WIN = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -39,6 +39,8 @@ describe('device names', () => {
     expect(describeUserAgent(SAFARI_IOS)).toBe('Safari on iOS');
     expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36')).toBe('Chrome on Linux');
     expect(describeUserAgent('')).toBe('Unknown device');
+    expect(readUserAgent(SAFARI_IOS)).toEqual({ browser: 'Safari', system: 'iOS' });
+    expect(readUserAgent('')).toEqual({ browser: null, system: null });
   });
 });
 
@@ -105,7 +107,7 @@ describe('the account page API', () => {
     const me = await account(alice.cookie);
     expect(me.sessions).toHaveLength(2);
     const phone = me.sessions.find((s) => !s.current)!;
-    expect(phone).toMatchObject({ device: 'Safari on iOS', ip: '127.0.0.1' });
+    expect(phone).toMatchObject({ device: 'Safari on iOS', browser: 'Safari', system: 'iOS', ip: '127.0.0.1' });
     expect(me.sessions.filter((s) => s.current)).toHaveLength(1);
 
     const stamp = async () => (await t.ctx.db.selectFrom('sessions').select('last_used_at').where('uid', '=', alice.uid).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).last_used_at!;

@@ -1,6 +1,7 @@
 // Attribute suggestions for a catalogue photo (operators confirm them): gender and age from the
 // faceres model, face shape from the landmarks' proportions, hair colour from the pixels above
-// the forehead. Suggestions only: each is a rule of thumb, measured against the demo manifest.
+// the forehead, eyes, nose, lips and cheeks from the mesh (face-features.ts), hair length and
+// type from the pixels around the face (hair-style.ts). Suggestions only: each is a rule of thumb.
 import { decodeImage, DEFAULT_MAX_PIXELS } from '../io/decode.ts';
 import type { RgbImage } from '../core/image.ts';
 import { DEFAULT_MIN_FACE_SIZE, detectOnImage } from '../detect/detect.ts';
@@ -9,6 +10,8 @@ import { faceAttributes } from '../detect/identity.ts';
 import { loadModels } from '../models/models.ts';
 import type { DetectOptions, TargetAnalysis } from './options.ts';
 import { handsOnFace } from '../hands/find.ts';
+import { cheeksShapeOf, eyesShapeOf, featureMeasures, lipsShapeOf, noseShapeOf, type CheeksShape, type EyesShape, type FeatureMeasures, type LipsShape, type NoseShape } from './face-features.ts';
+import { hairLengthOf, hairMeasures, hairTypeOf, type HairLength, type HairMeasures, type HairType } from './hair-style.ts';
 
 export interface FaceDescription {
   gender: 'female' | 'male';
@@ -17,9 +20,15 @@ export interface FaceDescription {
   age: number;
   ageRange: '18-25' | '26-35' | '36-45' | '46-55' | '56+';
   faceShape: 'oval' | 'round' | 'square' | 'heart' | 'oblong' | 'diamond';
-  hairColor: 'brown' | 'blonde' | 'red' | 'grey' | 'other';
+  hairColor: 'brown' | 'blonde' | 'red' | 'grey' | 'white' | 'other';
+  hairType: HairType;
+  hairLength: HairLength;
+  eyesShape: EyesShape;
+  noseShape: NoseShape;
+  lipsShape: LipsShape;
+  cheeksShape: CheeksShape;
   /** The measurements the rules read, for calibration. */
-  measures: { length: number; jaw: number; forehead: number; hair: { l: number; c: number; h: number } };
+  measures: { length: number; jaw: number; forehead: number; hair: { l: number; c: number; h: number }; hairStyle: HairMeasures; features: FeatureMeasures };
 }
 
 export interface DescribeResult {
@@ -48,8 +57,8 @@ export function faceShapeOf(m: { length: number; jaw: number; forehead: number }
   if (m.length <= ROUND_LENGTH) return m.jaw >= SQUARE_JAW ? 'square' : 'round';
   return 'oval';
 }
-// Calibrated on the 30 demo portraits (see scripts/suggest-calibrate.mjs and the README).
-// In-sample: the rules were fitted on the same 30 photos they are scored on (19/30 agree).
+// Calibrated on the 30 demo portraits (see scripts/suggest-calibrate.ts and the README).
+// In-sample: the rules were fitted on the same 30 photos they are scored on (16/30 agree).
 const OBLONG_LENGTH = 1.25, HEART_TAPER = 0.2, DIAMOND_FOREHEAD = 0.7, ROUND_LENGTH = 1.12, SQUARE_JAW = 0.83;
 
 /** Median colour (CIE L*, chroma, hue in degrees) of a band above the forehead, between the temples. */
@@ -73,7 +82,9 @@ export function hairSample(img: RgbImage, lm: P[]): { l: number; c: number; h: n
   return { l: median(ls), c: Math.hypot(a, b), h: (Math.atan2(b, a) * 180) / Math.PI };
 }
 
-export function hairColorOf(s: { l: number; c: number; h: number }): FaceDescription['hairColor'] {
+/** `age` is faceres' reading: very light, nearly colourless hair is white on an older face, platinum blonde on a young one. */
+export function hairColorOf(s: { l: number; c: number; h: number }, age: number): FaceDescription['hairColor'] {
+  if (s.l >= WHITE_L && s.c < WHITE_C && age >= WHITE_AGE) return 'white';
   if (s.l >= BLONDE_L && s.c >= BLONDE_C) return 'blonde';
   if (s.l >= GREY_L && s.c < GREY_C) return 'grey';
   if (s.c >= RED_C && s.l < GREY_L) return 'red';
@@ -83,6 +94,8 @@ export function hairColorOf(s: { l: number; c: number; h: number }): FaceDescrip
 // Fitted on the demo portraits (in-sample: 23/30 agree). Light and coloured: blonde; light and
 // nearly colourless: grey; strongly coloured below that: red; very dark: other (black).
 const BLONDE_L = 65, BLONDE_C = 13, GREY_L = 44, GREY_C = 17, RED_C = 18, DARK_L = 22;
+// Lighter than every grey of the demo portraits (the lightest is L* 69).
+const WHITE_L = 70, WHITE_C = 18, WHITE_AGE = 40;
 
 /**
  * faceres reads older faces younger (a 56+ portrait at 44-49): the range is read from 1.38 × age − 8,
@@ -106,12 +119,20 @@ export async function describeImage(image: Buffer, opts: DetectOptions = {}): Pr
   const { gender, genderScore, age } = await faceAttributes(models, img, face);
   const proportions = faceProportions(face.landmarks);
   const hair = hairSample(img, face.landmarks);
+  const hue = (hair.h * Math.PI) / 180;
+  const hairStyle = hairMeasures(img, face.landmarks, [hair.l, hair.c * Math.cos(hue), hair.c * Math.sin(hue)]);
+  const features = featureMeasures(face.landmarks);
   return {
     width: img.width,
     height: img.height,
     faces,
     analysis,
-    description: { gender, genderScore, age, ageRange: ageRangeOf(age), faceShape: faceShapeOf(proportions), hairColor: hairColorOf(hair), measures: { ...proportions, hair } },
+    description: {
+      gender, genderScore, age, ageRange: ageRangeOf(age), faceShape: faceShapeOf(proportions), hairColor: hairColorOf(hair, age),
+      hairType: hairTypeOf(hairStyle), hairLength: hairLengthOf(hairStyle),
+      eyesShape: eyesShapeOf(features), noseShape: noseShapeOf(features), lipsShape: lipsShapeOf(features), cheeksShape: cheeksShapeOf(features),
+      measures: { ...proportions, hair, hairStyle, features },
+    },
   };
 }
 

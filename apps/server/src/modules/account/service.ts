@@ -14,7 +14,7 @@ import type { UsersRepository } from '../users/repository.ts';
 import { avatarKey } from './core-data.ts';
 import type { AccountDataRegistry } from './registry.ts';
 import type { AccountRepository } from './repository.ts';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent, readUserAgent } from './user-agent.ts';
 
 /** The id the page uses for a session: derived from its stored hash, which never leaves the server. */
 export const sessionId = (tokenHash: string) => createHash('sha256').update(`session:${tokenHash}`).digest('hex').slice(0, 32);
@@ -49,6 +49,7 @@ export class AccountService {
       sessions: sessions.map((s) => ({
         id: sessionId(s.token_hash),
         device: describeUserAgent(s.user_agent),
+        ...readUserAgent(s.user_agent),
         ip: s.ip,
         createdAt: s.created_at,
         lastUsedAt: s.last_used_at,

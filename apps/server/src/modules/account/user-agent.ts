@@ -19,9 +19,14 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
+/** The browser's and the system's names, each null when not recognised; product names, the same in every language. */
+export function readUserAgent(ua: string): { browser: string | null; system: string | null } {
+  return { browser: BROWSERS.find(([re]) => re.test(ua))?.[1] ?? null, system: SYSTEMS.find(([re]) => re.test(ua))?.[1] ?? null };
+}
+
+/** In English, for the data export; the account page words the parts in the reader's language. */
 export function describeUserAgent(ua: string): string {
-  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1];
-  const system = SYSTEMS.find(([re]) => re.test(ua))?.[1];
+  const { browser, system } = readUserAgent(ua);
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? (ua.trim() ? ua.trim().slice(0, 40) : 'Unknown device');
 }

@@ -38,6 +38,16 @@ export class CatalogueRepository {
     await this.db.updateTable('catalogue_entries').set(values).where('id', '=', id).execute();
   }
 
+  /** Sets each column given only where it is still empty (an operator's edit meanwhile wins); returns how many were set. */
+  async fillEmpty(id: string, values: Partial<CatalogueRow>): Promise<number> {
+    let filled = 0;
+    for (const [column, value] of Object.entries(values) as Array<[keyof CatalogueRow & string, string]>) {
+      const res = await this.db.updateTable('catalogue_entries').set({ [column]: value }).where('id', '=', id).where(column, '=', '').executeTakeFirst();
+      filled += Number(res.numUpdatedRows);
+    }
+    return filled;
+  }
+
   async delete(id: string): Promise<void> {
     await this.db.deleteFrom('catalogue_entries').where('id', '=', id).execute();
   }

@@ -13,6 +13,7 @@ import type { ImageIntake } from '../uploads/index.ts';
 import type { MediaStore } from '../swaps/ports.ts';
 import { parseEdit, parseUploadMetadata, type StoredAttributes } from './metadata.ts';
 import type { CatalogueListRow, CatalogueRepository, CatalogueRow } from './repository.ts';
+import { emptyColumnsFilled, emptySuggestedKeys, suggestionOf } from './suggestions.ts';
 
 export type FaceReader = Pick<EngineCalls, 'describe'>;
 
@@ -122,7 +123,8 @@ export class CatalogueService {
     return { results };
   }
 
-  private async addOne(kind: CatalogueKind, uid: string, photo: UploadedPhoto, attrs: StoredAttributes, fixedId?: string): Promise<CatalogueRow | CatalogueRejection> {
+  /** `fillEmpty`: attributes left empty take the photo's suggestions (demo seeding; an operator's upload keeps what was sent). */
+  private async addOne(kind: CatalogueKind, uid: string, photo: UploadedPhoto, attrs: StoredAttributes, fixedId?: string, fillEmpty = false): Promise<CatalogueRow | CatalogueRejection> {
     if (photo.tooLarge || !photo.body) return 'file_too_large';
     let clean;
     try {
@@ -140,22 +142,23 @@ export class CatalogueService {
     const thumbKey = `catalogue/${kind}/${id}-thumb.webp`;
     const thumb = await sharp(clean.body).resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside' }).webp({ quality: 72 }).toBuffer();
     await Promise.all([this.storage.put(imageKey, clean.body, 'image/jpeg'), this.storage.put(thumbKey, thumb, 'image/webp')]);
+    const filled = fillEmpty && analysis.description ? emptyColumnsFilled(attrs, analysis.description) : {};
     const row: CatalogueRow = {
-      id, kind, image_key: imageKey, thumb_key: thumbKey, width: clean.width, height: clean.height, ...attrs,
+      id, kind, image_key: imageKey, thumb_key: thumbKey, width: clean.width, height: clean.height, ...attrs, ...filled,
       analysis: JSON.stringify(analysis.analysis), created_by: uid, created_at: this.now(),
     };
     await this.repo.insert(row);
     return row;
   }
 
-  /** What the operator form can pre-fill for a photo (gender, age range, face shape, hair colour). */
+  /** What the operator form can pre-fill for a photo: every attribute but ethnicity. */
   async suggest(body: Buffer): Promise<AttributeSuggestion> {
     const clean = await this.intake.clean(body);
     const analysis = await this.faces.describe(clean.body);
     const problem = faceProblem(analysis.faces);
     const d = analysis.description;
     if (problem || !d) return { problem: problem ?? 'no_face' };
-    return { gender: d.gender, ageRange: d.ageRange, faceShape: d.faceShape, hairColor: d.hairColor };
+    return suggestionOf(d);
   }
 
   async find(kind: CatalogueKind, id: string): Promise<CatalogueListRow> {
@@ -219,11 +222,30 @@ export class CatalogueService {
     return raw ? (JSON.parse(raw) as TargetAnalysis) : null;
   }
 
-  /** Demo seeding: one photo with its attributes; deterministic id and image key, so it is added at most once. */
+  /**
+   * Demo seeding: one photo with its attributes, the empty ones filled from the photo's suggestions;
+   * deterministic id and image key, so it is added at most once.
+   */
   async seedOne(kind: CatalogueKind, id: string, name: string, body: Buffer, attrs: StoredAttributes): Promise<CatalogueRejection | null> {
-    const outcome = await this.addOne(kind, 'demo', { name, body }, attrs, id);
+    const outcome = await this.addOne(kind, 'demo', { name, body }, attrs, id, true);
     this.lists.delete(kind);
     return typeof outcome === 'string' ? outcome : null;
+  }
+
+  /**
+   * Fills an existing entry's empty attributes from its photo's suggestions (demo entries seeded
+   * before suggestions covered them); returns how many were filled. A value set meanwhile stays.
+   */
+  async fillEmptyAttributes(id: string): Promise<number> {
+    const row = await this.repo.find(id);
+    if (!row) return 0;
+    if (emptySuggestedKeys(row).length === 0) return 0;
+    const file = await this.storage.get(row.image_key);
+    const d = file ? (await this.faces.describe(file.body)).description : null;
+    if (!d) return 0;
+    const filled = await this.repo.fillEmpty(id, emptyColumnsFilled(row, d));
+    this.lists.delete(row.kind);
+    return filled;
   }
 
   isSeeded(name: string): Promise<boolean> {

@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueEntry, CatalogueKind } from '@visage/contracts';
-import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, type Filters, type ProTarget } from '../../features/catalogue';
+import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, valueLabel, type Filters, type ProTarget } from '../../features/catalogue';
 import { Gallery } from '../../features/gallery';
 import { loadUser } from '../../features/auth';
 import { ACCEPT_ATTRIBUTE, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
@@ -58,7 +58,7 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
             <button type="button" className="btn btn-secondary" onClick={() => setModalOpen(true)} disabled={busy} data-testid="promode-select">
               {t(`${kind}.select`)}
             </button>
-            {model?.playerName && !custom && <p className={styles.caption}>{model.playerName} · {model.club}</p>}
+            {model?.playerName && !custom && <p className={styles.caption}>{model.playerName} · {valueLabel(t, 'club', model.club ?? '')}</p>}
           </div>
           <ImagePicker slot={source} name="source" buttonLabel={t('form.uploadFace')} previewLabel={t('form.facePreview')} emptyLabel={t('form.faceEmpty')} disabled={busy} />
         </div>

@@ -4,3 +4,4 @@ export { OperatorCataloguePage } from './components/OperatorCataloguePage';
 export { useCatalogue, type CatalogueState } from './hooks/useCatalogue';
 export { uploadProSwap, type ProTarget } from './api/catalogue-api';
 export { initialFilters, type Filters } from './lib/filters';
+export { valueLabel } from './lib/labels';

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AccountResponse } from '@visage/contracts';
 import { revokeSession, signOutEverywhere } from '../api/account-api';
+import { deviceLabel } from '../lib/device-label';
 import styles from './AccountPage.module.css';
 
 interface Props {
@@ -20,7 +21,7 @@ export function SessionsSection({ account, onChanged, onSignedOut }: Props) {
         {account.sessions.map((s) => (
           <li key={s.id} className={styles.row}>
             <div>
-              <strong>{s.device}</strong> {s.current && <span className={styles.badge}>{t('sessions.current')}</span>}
+              <strong>{deviceLabel(t, s)}</strong> {s.current && <span className={styles.badge}>{t('sessions.current')}</span>}
               <div className={styles.hint}>
                 {t('sessions.lastUsed', { date: dates.format(s.lastUsedAt ?? s.createdAt) })} · {s.ip}
               </div>

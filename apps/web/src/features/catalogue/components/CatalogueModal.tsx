@@ -7,6 +7,7 @@ import type { CatalogueEntry, CatalogueKind, SoccerPlayer } from '@visage/contra
 import { Icon } from '../../../components/Icon';
 import { hasAccess, useAccessLevel } from '../../../lib/access';
 import { applyFilters, filterKeys, filterOptions, type Filters } from '../lib/filters';
+import { valueLabel } from '../lib/labels';
 import { FilterSelect } from './FilterSelect';
 import styles from './CatalogueModal.module.css';
 
@@ -140,7 +141,7 @@ export function CatalogueModal(props: CatalogueModalProps) {
               >
                 <img
                   src={entry.thumbUrl}
-                  alt={entry.playerName ? t('modal.playerTile', { name: entry.playerName, club: entry.club }) : t('modal.tile', { n: index + 1 })}
+                  alt={entry.playerName ? t('modal.playerTile', { name: entry.playerName, club: valueLabel(t, 'club', entry.club ?? '') }) : t('modal.tile', { n: index + 1 })}
                   loading={index < EAGER_TILES ? 'eager' : 'lazy'}
                   decoding="async"
                   width={160}

@@ -1,6 +1,7 @@
 // One attribute select: the modal's filters (with the empty "all" option) and the operator form.
 import { useTranslation } from 'react-i18next';
 import type { FilterKey } from '../lib/filters';
+import { valueLabel } from '../lib/labels';
 import styles from './CatalogueModal.module.css';
 
 interface FilterSelectProps {
@@ -16,11 +17,10 @@ interface FilterSelectProps {
 export function FilterSelect({ name, value, options, onChange, emptyLabel, idPrefix }: FilterSelectProps) {
   const { t } = useTranslation('catalogue');
   const id = `${idPrefix}-${name}`;
-  // Attribute values have translated labels; player names, countries and clubs show as they are.
   // A stored value outside this list (demo content's ethnicity 'other' in the operator's list) stays
   // selectable, so editing an entry never blanks it silently.
   const shown = value && !options.includes(value) ? [...options, value] : options;
-  const label = (v: string) => (name === 'playerName' || name === 'country' || name === 'club' ? v : t(`values.${name}.${v}`, { defaultValue: v }));
+  const label = (v: string) => valueLabel(t, name, v);
   return (
     <label className={styles.filter} htmlFor={id}>
       <span>{t(`filters.${name}`)}</span>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueEdit, CatalogueEntry, CatalogueKind, SoccerPlayer } from '@visage/contracts';
 import { editCatalogueEntry, removeCatalogueEntry } from '../api/catalogue-api';
+import { valueLabel } from '../lib/labels';
 import { metadataKeys, metadataOptions, withField, type Metadata } from '../lib/operator-form';
 import { FilterSelect } from './FilterSelect';
 import styles from './Operator.module.css';
@@ -15,7 +16,7 @@ export function OperatorEntries({ kind, entries, players, onChanged }: Props) {
   const keys = metadataKeys(kind);
   // The attributes in the page's language, as the filters show them.
   const caption = (entry: CatalogueEntry) =>
-    [entry.playerName, ...(['gender', 'ageRange', 'hairColor'] as const).map((k) => entry[k] && t(`values.${k}.${entry[k]}`, { defaultValue: entry[k] }))].filter(Boolean).join(' · ');
+    [entry.playerName, ...(['gender', 'ageRange', 'hairColor'] as const).map((k) => entry[k] && valueLabel(t, k, entry[k]))].filter(Boolean).join(' · ');
 
   const save = async () => {
     if (!editing) return;

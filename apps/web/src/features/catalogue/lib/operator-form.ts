@@ -1,6 +1,6 @@
 // The operator form's metadata: the admin enumerations (arab for ethnicity, darkBlonde added to
 // hair colour), soccer's Player / Country / Club with gender preset to male.
-import { ADMIN_VALUES, ATTRIBUTE_KEYS, type AttributeSuggestion, type CatalogueKind, type SoccerPlayer } from '@visage/contracts';
+import { ADMIN_VALUES, ATTRIBUTE_KEYS, SUGGESTED_KEYS, type AttributeSuggestion, type CatalogueKind, type SoccerPlayer } from '@visage/contracts';
 import type { FilterKey } from './filters';
 
 export type Metadata = Record<string, string>;
@@ -34,6 +34,6 @@ export function withField(meta: Metadata, key: string, value: string, players: r
 /** Suggestions pre-fill the form; soccer's gender preset stays unless a suggestion says otherwise. */
 export function withSuggestion(meta: Metadata, s: AttributeSuggestion): Metadata {
   const next = { ...meta };
-  for (const key of ['gender', 'ageRange', 'faceShape', 'hairColor'] as const) if (s[key]) next[key] = s[key];
+  for (const key of SUGGESTED_KEYS) if (s[key]) next[key] = s[key];
   return next;
 }

@@ -50,6 +50,8 @@ export const adminSwapUrls = z.array(z.string());
 /** The passcode gates (`/gate/bulk`, `/gate/admin-test`). */
 export const gateName = z.enum(['bulk', 'admin-test']);
 export type GateName = z.infer<typeof gateName>;
-export const gateStatus = z.object({ required: z.boolean() });
+/** `required`: a passcode is set; `granted`: this session entered it (or none is set). */
+export const gateStatus = z.object({ required: z.boolean(), granted: z.boolean() });
+export type GateStatus = z.infer<typeof gateStatus>;
 export const gateBody = z.object({ value: z.string().min(1).max(200) });
 export const gateAnswer = z.object({ ok: z.literal(true) });

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../infra/db/database.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { DataSection, Eraser } from '../account/registry.ts';
-import type { Gates } from '../bulk/gate.ts';
 import type { FaceDetector } from '../swaps/engine.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import { facesAccountData } from './account-data.ts';
@@ -31,7 +30,6 @@ export function createFacesModule(deps: { db: Db; storage: Storage; detector: Fa
   };
 }
 
-/** `bulk.gates`: saving and deleting faces belongs to the bulk screens, behind their passcode. */
-export async function registerFaceRoutes(app: FastifyInstance, deps: { faces: FacesModule; bulk: { gates: Gates } }): Promise<void> {
-  await faceRoutes(app, deps.faces.service, deps.bulk.gates);
+export async function registerFaceRoutes(app: FastifyInstance, deps: { faces: FacesModule }): Promise<void> {
+  await faceRoutes(app, deps.faces.service);
 }

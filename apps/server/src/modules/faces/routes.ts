@@ -7,7 +7,6 @@ import { AppError } from '../../http/errors.ts';
 import { assertOwnUid, requireUser } from '../auth/guards.ts';
 import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { parseOr400 } from '../bulk/parse.ts';
-import type { Gates } from '../bulk/gate.ts';
 import type { FacesService } from './service.ts';
 import { sendFile } from '../../http/send-file.ts';
 
@@ -16,7 +15,7 @@ const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const faceParams = z.object({ uid: z.string().min(1).max(64), id: faceId });
 const uploadFields = z.object({ uid: z.string().min(1).max(64), id: faceId, replace: z.enum(['true', 'false']).optional() });
 
-export async function faceRoutes(app: FastifyInstance, faces: FacesService, gates: Gates): Promise<void> {
+export async function faceRoutes(app: FastifyInstance, faces: FacesService): Promise<void> {
   app.get('/app/api/user/face/:uid', { config: operator }, async (req) => {
     const { uid } = parseOr400(uidParams, req.params);
     return faces.list(uid);
@@ -30,7 +29,6 @@ export async function faceRoutes(app: FastifyInstance, faces: FacesService, gate
 
   app.post('/app/api/user/face/upload', { onRequest: async (req) => rejectOversizedBody(req, 1), config: operator }, async (req, reply) => {
     requireUser(req);
-    gates.assertGranted(req, 'bulk');
     const form = await readUploadForm(req, ['image']);
     const fields = parseOr400(uploadFields, form.fields);
     // The form's uid is the owner: the caller's own (an operator may not write into another's library).
@@ -43,7 +41,6 @@ export async function faceRoutes(app: FastifyInstance, faces: FacesService, gate
   app.delete('/app/api/user/face/:uid/:id', { config: operator }, async (req, reply) => {
     const { uid, id } = parseOr400(faceParams, req.params);
     if (uid !== req.user?.uid) throw new AppError(404, 'not_found', 'Not found.');
-    gates.assertGranted(req, 'bulk');
     await faces.remove(uid, id);
     return reply.status(204).send();
   });

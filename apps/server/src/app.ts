@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { createContext, type AppContext, type ContextOverrides } from './context.ts';
+import { registerCrossSiteCheck } from './http/cross-site.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerNulCheck } from './http/nul-bytes.ts';
 import { registerRequestLog } from './http/request-log.ts';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, opts: { logStream?: DestinationSt
 
   if (config.ROLE !== 'worker') {
     await registerSecurityHeaders(app, { https: config.PUBLIC_URL?.startsWith('https:') ?? false });
+    registerCrossSiteCheck(app, config.PUBLIC_URL);
     // Before any route: routes opt in to a limit with config.rateLimit (see http/rate-limit.ts).
     await registerRateLimit(app, config);
     for (const register of MODULE_ROUTES) await register(app, ctx);

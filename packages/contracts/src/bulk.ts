@@ -8,13 +8,13 @@ export const ADMIN_PAGE_SIZE = 100;
 /** The admin browser polls every 10 s while a bulk runs. */
 export const ADMIN_POLL_MS = 10_000;
 
-/** A saved face's text id, free text chosen by the operator; trimmed, no control characters, no slashes. */
-export const faceId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine((v) => !/[/\\]/.test(v) && [...v].every((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127), 'No slashes or control characters.');
+/**
+ * A saved face's id: free text chosen by the operator, trimmed, that must survive as one URL path
+ * segment (`/user/face/{uid}/{id}/image`): no slashes, no control, format or line-separator
+ * characters, and not only dots (a browser resolves `.` and `..`, even encoded, before sending).
+ */
+export const FACE_ID_PATTERN = /^(?!\.+$)[^/\\\p{C}\p{Zl}\p{Zp}]+$/u;
+export const faceId = z.string().trim().min(1).max(64).regex(FACE_ID_PATTERN, 'Up to 64 characters, no slashes or control characters, not only dots.');
 
 /** `GET /app/api/user/face/{uid}`: a saved face, `{ url, id }`. */
 export const savedFace = z.object({ url: z.string(), id: z.string(), createdAt: z.number() });
@@ -50,6 +50,8 @@ export const adminSwapUrls = z.array(z.string());
 /** The passcode gates (`/gate/bulk`, `/gate/admin-test`). */
 export const gateName = z.enum(['bulk', 'admin-test']);
 export type GateName = z.infer<typeof gateName>;
-export const gateStatus = z.object({ required: z.boolean() });
+/** `required`: a passcode is set; `granted`: this session entered it (or none is set). */
+export const gateStatus = z.object({ required: z.boolean(), granted: z.boolean() });
+export type GateStatus = z.infer<typeof gateStatus>;
 export const gateBody = z.object({ value: z.string().min(1).max(200) });
 export const gateAnswer = z.object({ ok: z.literal(true) });

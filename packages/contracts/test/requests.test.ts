@@ -21,11 +21,12 @@ describe('saved face id', () => {
     expect(faceId.parse('visage é 😀')).toBe('visage é 😀');
   });
 
-  it('refuses empty, too long, slashes and control characters', () => {
-    for (const bad of ['', '   ', 'x'.repeat(65), 'a/b', 'a\\b', 'a\u0000b', 'tab\there', 'del\u007f']) {
+  it('refuses empty, too long, slashes, control characters and dot-only ids a URL cannot carry', () => {
+    for (const bad of ['', '   ', 'x'.repeat(65), 'a/b', 'a\\b', 'a\u0000b', 'tab\there', 'del\u007f', '.', '..', ' .. ', '...', 'line\u2028break', 'zero\u200bwidth']) {
       expect(faceId.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
     expect(faceId.safeParse('x'.repeat(64)).success).toBe(true);
+    for (const good of ['a.b', '.hidden', 'v1..2', 'Zoé (2) #1?']) expect(faceId.safeParse(good).success, good).toBe(true);
   });
 
   it('applies to setFaceId, with one to 500 images', () => {

@@ -27,7 +27,7 @@ for (const target of databaseTargets) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('40 simultaneous sign-ins from one address: at most 10 password checks, the rest 429', async () => {
+    it('40 simultaneous sign-ins from one address: at most 10 wrong passwords checked, the rest 429', async () => {
       const { me: user } = await signUp(apps[0]!.app);
       const checks = vi.spyOn(passwords, 'verifyPassword');
       const ip = '198.51.100.40';
@@ -38,7 +38,9 @@ for (const target of databaseTargets) {
       const checked = statuses.filter((s) => s === 401 || s === 200).length;
       expect(checks.mock.calls.length).toBe(checked);
       expect(checked).toBeGreaterThan(0);
-      expect(checked).toBeLessThanOrEqual(10);
+      // The one right password gives its count back, so it may let one more guess through; never an 11th failure.
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(checked).toBeLessThanOrEqual(11);
       expect(statuses.filter((s) => s === 429).length).toBe(40 - checked);
       for (const r of answers.filter((a) => a.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
     });

@@ -93,6 +93,17 @@ describe('e-mail sign-in and sessions', () => {
     expect(known).toBeGreaterThan(missing * 0.3);
   });
 
+  it('counts failures, not sign-ins: 12 correct sign-ins from one address, then 9 failures still leave the owner in', async () => {
+    const { me: user } = await signUp(t.app);
+    const ip = '198.51.100.70';
+    for (let i = 0; i < 12; i += 1) expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, ip)).statusCode, `sign-in ${i + 1}`).toBe(200);
+    for (let i = 0; i < 9; i += 1) expect((await signIn(t.app, user.profile.email, `Wrong-password-${i}`, ip)).statusCode).toBe(401);
+    expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, ip)).statusCode).toBe(200);
+    // The failure budget is intact: the 10th failure is checked, the 11th attempt refused.
+    expect((await signIn(t.app, user.profile.email, 'Wrong-password-9', ip)).statusCode).toBe(401);
+    expect((await signIn(t.app, user.profile.email, GOOD_PASSWORD, ip)).statusCode).toBe(429);
+  });
+
   it('answers the 11th attempt on one account from one address with 429 and Retry-After; other addresses still sign in', async () => {
     const { me: user } = await signUp(t.app);
     const ip = '198.51.100.7';

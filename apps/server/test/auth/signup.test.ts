@@ -103,7 +103,8 @@ describe('e-mail sign-up', () => {
   it('refuses short and common passwords with a clear message, before any bot check', async () => {
     const short = await post({ ...base(), password: 'Ab1!xyz' });
     expect(short.json().error).toMatchObject({ code: 'weak_password', message: 'Use at least 8 characters for your password.' });
-    for (const common of ['password', 'Password1', 'iloveyou', '12345678', 'sunshine', 'qwertyuiop']) {
+    // Well-known in English and French, as typed or a common word or name padded with digits.
+    for (const common of ['password', 'Password1', 'iloveyou', '12345678', 'sunshine', 'qwertyuiop', 'azerty123', 'motdepasse', 'Soleil2024', 'nicolas1990!', 'doudou123', 'Marseille13']) {
       const res = await post({ ...base(), password: common });
       expect(res.statusCode, common).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'common_password', message: 'This password is too common and easy to guess. Choose a different one.' });

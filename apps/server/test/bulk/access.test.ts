@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeApp, type TestApp } from '../auth/support/app.ts';
 import { fixture } from '../support/fixtures.ts';
-import { account, get, jpeg, post, postJson, seedSwaps, type Who } from './support.ts';
+import { account, get, jpeg, post, postJson, seedSwaps, unlock, type Who } from './support.ts';
 
 let t: TestApp;
 let user: Who;
@@ -15,6 +15,8 @@ const TARGET = fixture('012_ai-sfhq-east-asian-woman.jpg');
 beforeAll(async () => {
   t = await makeApp({ BULK_PASSCODE: 'Gertrude', ENGINE_WORKERS: '1' });
   [user, op, op2, admin] = [await account(t, 'user'), await account(t, 'operator'), await account(t, 'operator'), await account(t, 'admin')];
+  // op and admin entered the bulk passcode in their session; op2 never did.
+  [op, admin] = [await unlock(t, op, 'bulk', 'Gertrude'), await unlock(t, admin, 'bulk', 'Gertrude')];
 }, 60_000);
 
 afterAll(async () => {
@@ -57,8 +59,9 @@ describe('access', () => {
 
 describe('passcode gates', () => {
   it('says which gates are set; an unset one opens for any value', async () => {
-    expect((await get(t, op, '/app/api/gate/bulk')).json()).toEqual({ required: true });
-    expect((await get(t, op, '/app/api/gate/admin-test')).json()).toEqual({ required: false });
+    expect((await get(t, op2, '/app/api/gate/bulk')).json()).toEqual({ required: true, granted: false });
+    expect((await get(t, op, '/app/api/gate/bulk')).json()).toEqual({ required: true, granted: true });
+    expect((await get(t, op, '/app/api/gate/admin-test')).json()).toEqual({ required: false, granted: true });
     expect((await postJson(t, op, '/app/api/gate/admin-test', { value: 'anything' })).statusCode).toBe(200);
     expect((await get(t, op, '/app/api/gate/other')).statusCode).toBe(400);
   });
@@ -76,6 +79,46 @@ describe('passcode gates', () => {
     // Counted per account and gate: another operator still gets in, and so does op2 elsewhere.
     expect((await postJson(t, op, '/app/api/gate/bulk', { value: 'Gertrude' })).statusCode).toBe(200);
     expect((await postJson(t, op2, '/app/api/gate/admin-test', { value: 'x' })).statusCode).toBe(200);
+  });
+});
+
+describe('passcode grants', () => {
+  const bulkOf = (n: number) => [jpeg('face.jpg', TARGET, 'source'), ...Array.from({ length: n }, (_, i) => jpeg(`t${i}.jpg`, TARGET, 'targets'))];
+  const swapsOf = async (uid: string) => (await t.ctx.db.selectFrom('swaps').select('id').where('uid', '=', uid).execute()).length;
+
+  it('an operator who never entered the passcode cannot post a bulk of 15 or re-tag', async () => {
+    const fresh = await account(t, 'operator');
+    const res = await post(t, fresh, '/app/api/69/bulk-upload', bulkOf(15));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('passcode_required');
+    expect((await post(t, fresh, '/app/api/v2/69/bulk-upload', bulkOf(1).slice(1))).statusCode).toBe(403);
+    expect((await postJson(t, fresh, '/app/api/v2/69/setFaceId', { selectedImages: ['x'], faceId: 'ada' })).statusCode).toBe(403);
+    expect(await swapsOf(fresh.uid)).toBe(0);
+  });
+
+  it('holds for the session that entered it only: another session, a forged or stale grant are refused', async () => {
+    const fresh = await unlock(t, await account(t, 'operator'), 'bulk', 'Gertrude');
+    const grant = fresh.cookie.split('; ').find((c) => c.startsWith('visage_gate_bulk='))!;
+    const [expires, signature] = grant.split('=')[1]!.split('.');
+    // Another operator's session carrying this grant: not the session it was issued to.
+    const elsewhere = await account(t, 'operator');
+    const moved = { ...elsewhere, cookie: `${elsewhere.cookie}; ${grant}` };
+    expect((await get(t, moved, '/app/api/gate/bulk')).json().granted).toBe(false);
+    expect((await post(t, moved, '/app/api/69/bulk-upload', bulkOf(1))).statusCode).toBe(403);
+    // A later expiry under the same signature.
+    const stretched = fresh.cookie.replace(grant, `visage_gate_bulk=${Number(expires) + 3_600_000}.${signature}`);
+    expect((await get(t, { ...fresh, cookie: stretched }, '/app/api/gate/bulk')).json().granted).toBe(false);
+    // The bulk gate's grant does not open the admin test page's.
+    const t2 = await makeApp({ BULK_PASSCODE: 'Gertrude', ADMIN_TEST_WORD: 'Rutabaga', ROLE: 'api' });
+    try {
+      const o = await unlock(t2, await account(t2, 'operator'), 'bulk', 'Gertrude');
+      const swapped = { ...o, cookie: o.cookie.replace('visage_gate_bulk=', 'visage_gate_admin-test=') };
+      expect((await post(t2, swapped, '/app/api/admin/upload', [jpeg('t.jpg', TARGET, 'target'), jpeg('s.jpg', TARGET, 'source')])).json().error.code).toBe('passcode_required');
+      const opened = await unlock(t2, o, 'admin-test', 'Rutabaga');
+      expect((await post(t2, opened, '/app/api/admin/upload', [jpeg('t.jpg', TARGET, 'target'), jpeg('s.jpg', TARGET, 'source')])).statusCode).toBe(202);
+    } finally {
+      await t2.close();
+    }
   });
 });
 

@@ -30,6 +30,14 @@ export function postJson(t: TestApp, who: Who | null, url: string, payload: unkn
   return t.app.inject({ method: 'POST', url, payload: payload as object, headers: who ? { cookie: who.cookie } : {} });
 }
 
+/** `who` with the grant the gate sets once `value` is entered: its cookie added to their session's. */
+export async function unlock(t: TestApp, who: Who, gate: 'bulk' | 'admin-test', value: string): Promise<Who> {
+  const res = await postJson(t, who, `/app/api/gate/${gate}`, { value });
+  const grant = res.cookies.find((c) => c.name === `visage_gate_${gate}`);
+  if (res.statusCode !== 200 || !grant) throw new Error(`gate ${gate} did not open: ${res.statusCode} ${res.body}`);
+  return { ...who, cookie: `${who.cookie}; ${grant.name}=${grant.value}` };
+}
+
 /** Waits until every swap id has ended (done or failed); returns their rows. */
 export async function waitForSwaps(t: TestApp, ids: string[], timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;

@@ -19,10 +19,14 @@ afterAll(() => t.close());
 const RANK: Record<CallerName, number> = { anonymous: -1, userA: 0, userB: 0, operator: 1, admin: 2 };
 const NEED: Record<AuthLevel, number> = { public: -1, user: 0, operator: 1, admin: 2 };
 
-/** What `caller` must get on a route of `level` whose `:uid` (if any) is user A's. */
-function expected(level: AuthLevel, caller: CallerName, hasUid: boolean): 'allowed' | 401 | 403 | 404 {
+/**
+ * What `caller` must get on a route of `level` whose `:uid` (if any) is user A's: operators
+ * may read under another's uid, never write (only admin routes manage other accounts).
+ */
+function expected(level: AuthLevel, caller: CallerName, hasUid: boolean, method: string): 'allowed' | 401 | 403 | 404 {
   if (RANK[caller] < NEED[level]) return caller === 'anonymous' ? 401 : 403;
   if (hasUid && caller === 'userB') return 404;
+  if (hasUid && caller !== 'userA' && level !== 'admin' && !['GET', 'HEAD'].includes(method)) return 404;
   return 'allowed';
 }
 
@@ -61,7 +65,7 @@ describe('route access', () => {
       const level = route.auth as AuthLevel;
       const hasUid = route.url.includes(':uid');
       for (const caller of CALLERS) {
-        const want = expected(level, caller, hasUid);
+        const want = expected(level, caller, hasUid, route.method);
         // Public routes are for everyone: calling them signed in adds nothing (and logout would sign out).
         if (level === 'public' && caller !== 'anonymous') continue;
         for (const url of variants(concretePath(route.url, callers.uid.userA))) {

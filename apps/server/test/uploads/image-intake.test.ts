@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { DEFAULT_MAX_PIXELS, ImageIntake, sniffImage, type ContentCheck } from '../../src/modules/uploads/image-intake.ts';
 
@@ -30,6 +31,15 @@ describe('image intake', () => {
   it('caps the pixel count from the header, before decoding', async () => {
     const big = await solid(300, 300).png().toBuffer();
     await expect(new ImageIntake({ content: allowAll, maxPixels: 50_000 }).clean(big)).rejects.toMatchObject({ status: 413, code: 'image_too_large' });
+  });
+
+  it('answers 413, not "damaged", for a header past sharp\'s own 268 MP limit', async () => {
+    // A valid PNG whose IHDR says 20000×20000 (400 MP), with its CRC fixed; never decoded.
+    const png = Buffer.from(await solid(4, 4).png().toBuffer());
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    await expect(cleanImage(png)).rejects.toMatchObject({ status: 413, code: 'image_too_large' });
   });
 
   it('keeps the default cap near what browsers send (1920 px long side), far under 40 MP', () => {

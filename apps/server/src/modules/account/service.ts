@@ -99,7 +99,7 @@ export class AccountService {
     if (!u.password_hash || !(await verifyPassword(u.password_hash, input.currentPassword))) {
       throw new AppError(400, 'invalid_current_password', 'The current password is not correct.', [{ path: ['currentPassword'] }]);
     }
-    assertPasswordAllowed(input.newPassword, u.email);
+    await assertPasswordAllowed(input.newPassword, u.email);
     await this.users.setPasswordHash(uid, await hashPassword(input.newPassword));
     await this.repo.deleteSessionsExcept(uid, currentHash);
   }

@@ -5,10 +5,11 @@
 //   'admin'    admins only
 // Access is decided from the route the router matched (never from the raw URL, which an
 // encoded path like /%61pp/api would slip past), and a route that declares no level stops
-// the server at start-up. A `:uid` path parameter must be the caller's own unless the caller
-// is an operator; otherwise the answer is 404, so other accounts' ids reveal nothing.
-// Handlers read the caller with `requireUser(req)` and check every uid they use (path, body or
-// form) with `assertOwnUid(req, uid)` themselves too.
+// the server at start-up. A `:uid` path parameter must be the caller's own; an operator may
+// read another's (GET/HEAD), never write into it (only 'admin' routes, which exist to manage
+// accounts, may). Otherwise the answer is 404, so other accounts' ids reveal nothing.
+// Handlers read the caller with `requireUser(req)` and check every uid they use: one they
+// write under with `assertOwnUid(req, uid)`, one they only read with `assertReadableUid`.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
@@ -68,17 +69,27 @@ export function requireRole(req: FastifyRequest, role: Role): SessionUser {
   return user;
 }
 
+const notFound = () => new AppError(404, 'not_found', 'Not found.');
+
 /**
- * Asserts that `uid` (from a path, body or form field) is the caller's own,
- * or that the caller is an operator. Another user's uid answers 404.
+ * Asserts that `uid` (from a path, body or form field) is the caller's own: what is created,
+ * changed or deleted under it lands in that account and counts against its allowance, so
+ * no role may act for another account here. Another uid answers 404.
  */
 export function assertOwnUid(req: FastifyRequest, uid: unknown): SessionUser {
   const user = requireUser(req);
-  if (typeof uid !== 'string' || (uid !== user.uid && !hasRole(user, 'operator'))) {
-    throw new AppError(404, 'not_found', 'Not found.');
-  }
+  if (typeof uid !== 'string' || uid !== user.uid) throw notFound();
   return user;
 }
+
+/** Asserts that the caller may read under `uid`: its own, or any when the caller is an operator. Else 404. */
+export function assertReadableUid(req: FastifyRequest, uid: unknown): SessionUser {
+  const user = requireUser(req);
+  if (typeof uid !== 'string' || (uid !== user.uid && !hasRole(user, 'operator'))) throw notFound();
+  return user;
+}
+
+const READS = new Set(['GET', 'HEAD']);
 
 const methodsOf = (route: RouteOptions): string[] => (Array.isArray(route.method) ? route.method : [route.method]);
 
@@ -123,6 +134,9 @@ export function registerGuards(app: FastifyInstance, resolveUser: (req: FastifyR
     else if (level === 'user') requireUser(req);
     else throw forbidden();
     const params = req.params as Record<string, unknown> | undefined;
-    if (params && 'uid' in params) assertOwnUid(req, params.uid);
+    if (params && 'uid' in params) {
+      if (READS.has(req.method)) assertReadableUid(req, params.uid);
+      else if (level !== 'admin') assertOwnUid(req, params.uid);
+    }
   });
 }

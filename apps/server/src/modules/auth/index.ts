@@ -7,7 +7,7 @@ import { registerGuards } from './guards.ts';
 import type { AuthModule } from './module.ts';
 import { authRoutes } from './routes.ts';
 
-export { assertOwnUid, hasRole, requireRole, requireUser, type AuthLevel, type SessionUser } from './guards.ts';
+export { assertOwnUid, assertReadableUid, hasRole, requireRole, requireUser, type AuthLevel, type SessionUser } from './guards.ts';
 export { clientIp } from './client-ip.ts';
 export { createAuthModule, type AuthModule } from './module.ts';
 

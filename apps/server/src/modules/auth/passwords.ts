@@ -1,8 +1,8 @@
 // Password hashing (argon2id) and the sign-up password policy.
-import { readFileSync } from 'node:fs';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { PASSWORD_MIN_LENGTH } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
+import { isWellKnownPassword } from './well-known-passwords.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. Verify reads them from the stored hash.
 const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -30,32 +30,13 @@ export async function verifyDummy(password: string): Promise<false> {
   return false;
 }
 
-let common: Set<string> | undefined;
-/**
- * The most common passwords of 8+ characters (from the top 10,000 of the
- * zxcvbn frequency list, MIT licence), one per line, lower-cased.
- */
-function commonPasswords(): Set<string> {
-  common ??= new Set(
-    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean),
-  );
-  return common;
-}
-
-export function isCommonPassword(password: string): boolean {
-  return commonPasswords().has(password.toLowerCase());
-}
-
-/** Throws the policy's clear message when `password` may not be used. */
-export function assertPasswordAllowed(password: string, email?: string): void {
+/** Throws the policy's clear message when `password` may not be used (wherever one is set). */
+export async function assertPasswordAllowed(password: string, email?: string): Promise<void> {
   if ([...password].length < PASSWORD_MIN_LENGTH) {
     throw new AppError(400, 'weak_password', `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`);
   }
   const local = email?.split('@')[0]?.toLowerCase();
-  if (isCommonPassword(password) || (local && local.length >= 4 && password.toLowerCase() === local)) {
+  if ((local && local.length >= 4 && password.toLowerCase() === local) || (await isWellKnownPassword(password))) {
     throw new AppError(400, 'common_password', 'This password is too common and easy to guess. Choose a different one.');
   }
 }

@@ -78,7 +78,7 @@ export class AuthService {
     }
     if (input.ageConfirmed !== true) throw new AppError(400, 'age_required', 'Please confirm that you are 13 or older.');
     // Cheap checks first so the client never solves a challenge for a form that cannot pass.
-    assertPasswordAllowed(input.password, input.email);
+    await assertPasswordAllowed(input.password, input.email);
     if (!input.altcha) throw new AppError(400, 'bot_check_required', 'Please complete the verification.');
     const now = Date.now();
     if (!(await this.botCheck.verify(input.altcha, now))) {
@@ -138,7 +138,7 @@ export class AuthService {
     options: { keepPassword?: boolean } = {},
   ): Promise<{ user: UserRow; created: boolean }> {
     const existing = await this.users.findByEmail(input.email);
-    if (input.password && !(existing && options.keepPassword)) assertPasswordAllowed(input.password, input.email);
+    if (input.password && !(existing && options.keepPassword)) await assertPasswordAllowed(input.password, input.email);
     if (existing) {
       if (existing.role !== input.role) await this.users.setRole(existing.uid, input.role);
       if (input.password && !options.keepPassword) await this.users.setPasswordHash(existing.uid, await hashPassword(input.password));

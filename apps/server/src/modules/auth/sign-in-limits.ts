@@ -1,6 +1,7 @@
 // Brute-force limits of the e-mail sign-in, counted before the password is checked (one
-// atomic upsert per attempt, so a burst cannot slip past), in 15-minute windows:
-//   - per account + address: 10 attempts, then 429 with Retry-After until the window ends;
+// atomic upsert per attempt, so a burst cannot slip past; a success gives its count back, so
+// what stays counted are failures and attempts still in flight), in 15-minute windows:
+//   - per account + address: 10, then 429 with Retry-After until the window ends;
 //   - per address (any account): 50, against spraying many e-mails from one place;
 //   - per account (any address): past 10 failures the sign-in asks for a proof-of-work whose
 //     cost doubles with every 10 more failures. Guessing slows down; the owner, from any
@@ -10,7 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import type { AuthRepository } from './repository.ts';
 
 export const ATTEMPT_WINDOW_MS = 15 * 60 * 1000;
-/** Checked attempts allowed per account + address in the window; the next one gets 429. */
+/** Failed (or in-flight) attempts allowed per account + address in the window; the next one gets 429. */
 export const MAX_PAIR_ATTEMPTS = 10;
 /** Checked attempts allowed per address over all accounts in the window. */
 export const MAX_ADDRESS_ATTEMPTS = 50;
@@ -67,11 +68,11 @@ export class SignInLimits {
   }
 
   /**
-   * Signed in: the address and account counts give the attempt back. The account + address
-   * count keeps it (it counts attempts, not failures): giving it back, or starting again, would
-   * let a burst that holds the password check more than 10 guesses.
+   * Signed in: every count gives the attempt back, so an owner who signs in often is never
+   * locked out. A burst still gets at most 10 wrong guesses checked: each stays counted from
+   * its reservation on, and only a right password, which needs no more guessing, is returned.
    */
   async succeeded(r: Reservation): Promise<void> {
-    await this.repo.unbumpCounters(r.counters.filter((c) => c.key !== r.pairKey));
+    await this.repo.unbumpCounters(r.counters);
   }
 }

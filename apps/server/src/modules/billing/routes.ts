@@ -42,7 +42,8 @@ export async function billingRoutes(app: FastifyInstance, billing: BillingServic
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
 
-    scope.post(WEBHOOK_PATH, { config: { auth: 'public' } }, async (req) => {
+    // Stripe's servers post it; its signature, not where it comes from, proves the sender.
+    scope.post(WEBHOOK_PATH, { config: { auth: 'public', crossSite: true } }, async (req) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers['stripe-signature'];
       const { duplicate } = await billing.webhook(raw, typeof signature === 'string' ? signature : undefined);

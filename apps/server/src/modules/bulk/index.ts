@@ -5,6 +5,8 @@ import type { Db } from '../../infra/db/database.ts';
 import type { FacesService } from '../faces/service.ts';
 import type { SwapsService } from '../swaps/service.ts';
 import type { ImageIntake } from '../uploads/index.ts';
+import { resolveBotCheckKey } from '../auth/bot-check.ts';
+import { cookieNames } from '../auth/cookies.ts';
 import { Gates } from './gate.ts';
 import { BrowserRepository } from './repository.ts';
 import { bulkRoutes } from './routes.ts';
@@ -18,7 +20,7 @@ export interface BulkModule {
 export function createBulkModule(deps: { db: Db; config: Config; swaps: SwapsService; faces: FacesService; intake: ImageIntake }): BulkModule {
   return {
     service: new BulkService(deps.swaps, deps.faces, new BrowserRepository(deps.db), deps.intake),
-    gates: new Gates({ bulk: deps.config.BULK_PASSCODE, adminTest: deps.config.ADMIN_TEST_WORD }),
+    gates: new Gates({ bulk: deps.config.BULK_PASSCODE, adminTest: deps.config.ADMIN_TEST_WORD }, resolveBotCheckKey(deps.config), cookieNames(deps.config)),
   };
 }
 

@@ -23,26 +23,31 @@ export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates:
     keyGenerator: (req: FastifyRequest) => `gate:${String((req.params as { name?: string }).name)}:${req.user?.uid ?? req.ip}`,
     errorResponseBuilder: () => new AppError(429, 'rate_limited', 'Too many attempts. Please wait a minute.'),
   };
-  app.get('/app/api/gate/:name', { config: operator }, async (req) => {
+  app.get('/app/api/gate/:name', { config: operator }, async (req, reply) => {
     const { name } = parseOr400(gateRoute, req.params);
-    return { required: gates.required(name) };
+    reply.header('Cache-Control', 'no-store');
+    return { required: gates.required(name), granted: gates.granted(req, name) };
   });
-  app.post('/app/api/gate/:name', { config: { ...operator, rateLimit: gateLimit } }, async (req) => {
+  app.post('/app/api/gate/:name', { config: { ...operator, rateLimit: gateLimit } }, async (req, reply) => {
     const { name } = parseOr400(gateRoute, req.params);
     const { value } = parseOr400(gateBody, req.body);
     if (!gates.check(name, value)) throw new AppError(403, 'wrong_passcode', 'Wrong passcode.');
+    gates.issue(req, reply, name);
     return { ok: true };
   });
 
   const bulkLimit = { onRequest: async (req: FastifyRequest) => rejectOversizedBody(req, MAX_BULK_TARGETS + 1), config: operator };
+  // What the gated screens change needs the passcode entered in this session; what they show is the caller's own.
   app.post('/app/api/69/bulk-upload', bulkLimit, async (req, reply) => {
     const user = requireUser(req);
+    gates.assertGranted(req, 'bulk');
     const form = await readBulkForm(req, { targets: MAX_BULK_TARGETS, source: 1 });
     const created = await bulk.bulk(user.uid, form.files.targets ?? [], form.files.source?.[0]);
     return reply.status(202).send(created);
   });
   app.post('/app/api/v2/69/bulk-upload', bulkLimit, async (req, reply) => {
     const user = requireUser(req);
+    gates.assertGranted(req, 'bulk');
     const form = await readBulkForm(req, { targets: MAX_BULK_TARGETS });
     const created = await bulk.bulkWithSavedFace(user.uid, form.files.targets ?? [], form.fields.faceImageUrl, form.fields.faceId);
     return reply.status(202).send(created);
@@ -57,6 +62,7 @@ export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates:
   });
   app.post('/app/api/v2/69/setFaceId', { config: operator }, async (req) => {
     const user = requireUser(req);
+    gates.assertGranted(req, 'bulk');
     const body = parseOr400(setFaceIdBody, req.body);
     return { updated: await bulk.setFaceId(user.uid, body.selectedImages, body.faceId) };
   });
@@ -64,6 +70,7 @@ export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates:
   app.get('/app/api/admin/swaps', { config: operator }, async (req) => bulk.bulkResults(requireUser(req).uid));
   app.post('/app/api/admin/upload', { onRequest: async (req) => rejectOversizedBody(req, 2), config: operator }, async (req, reply) => {
     const user = requireUser(req);
+    gates.assertGranted(req, 'admin-test');
     const form = await readUploadForm(req, ['target', 'source']);
     return reply.status(202).send(await bulk.adminTest(user.uid, form.files.target, form.files.source));
   });

@@ -81,14 +81,15 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
       requireUser(req);
       const form = await readUploadForm(req, ['target', 'source']);
       if (form.fields.uid === undefined) throw fieldError('uid', true);
-      assertOwnUid(req, form.fields.uid);
+      // Created in, and charged to, the caller's own account only (operators included).
+      const user = assertOwnUid(req, form.fields.uid);
       const { source, target } = form.files;
       if (!source) throw fieldError('source', true);
       const url = form.fields.targetImageUrl?.trim() ?? '';
       if (url && target) throw new AppError(400, 'invalid_field', 'Send either targetImageUrl or a target file, not both.', { field: 'target' });
       if (!url && !target) throw fieldError('targetImageUrl', true);
       const created = await swaps.create({
-        uid: form.fields.uid,
+        uid: user.uid,
         mode: kind,
         source,
         target: target ?? { key: await catalogue.resolveTarget(kind, url) },

@@ -32,7 +32,6 @@ export async function faceRoutes(app: FastifyInstance, faces: FacesService): Pro
     const form = await readUploadForm(req, ['image']);
     const fields = parseOr400(uploadFields, form.fields);
     // The form's uid is the owner: the caller's own (an operator may not write into another's library).
-    if (fields.uid !== req.user?.uid) throw new AppError(404, 'not_found', 'Not found.');
     assertOwnUid(req, fields.uid);
     if (!form.files.image) throw new AppError(400, 'image_missing', 'Please select an image.', { field: 'image' });
     const saved = await faces.upload(fields.uid, fields.id, form.files.image, fields.replace === 'true');

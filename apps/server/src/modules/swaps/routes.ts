@@ -2,7 +2,7 @@
 // checks the caller and hands over to SwapsService.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { hasRole, assertOwnUid, requireUser } from '../auth/guards.ts';
+import { hasRole, assertOwnUid, assertReadableUid, requireUser } from '../auth/guards.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
@@ -21,7 +21,7 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
   app.addHook('preClose', async () => streams.endAll());
   const listFor = (mode: SwapMode) => async (req: FastifyRequest, reply: FastifyReply) => {
     const { uid } = parseParams(uidParams, req.params);
-    assertOwnUid(req, uid);
+    assertReadableUid(req, uid);
     const { include } = parseQuery(listQuery, req.query);
     const list = await swaps.listJson(uid, mode, include === 'pending');
     reply.header('ETag', list.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
@@ -39,10 +39,11 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
   app.post('/app/api/upload', { ...user, onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
     requireUser(req);
     const form = await measure('read', () => readUploadForm(req, ['target', 'source']));
+    // The swap is created in, and charged to, the caller's own account only (operators included).
     const user = assertOwnUid(req, form.fields.uid);
     const { target, source } = form.files;
     if (!target || !source) throw new AppError(400, 'images_missing', 'Please select both target and source images.');
-    const created = await swaps.create({ uid: form.fields.uid ?? user.uid, mode: 'main', source, target });
+    const created = await swaps.create({ uid: user.uid, mode: 'main', source, target });
     return reply.status(202).send(created);
   });
 

@@ -74,7 +74,9 @@ export class ImageIntake {
     if (!sniffImage(buf)) throw invalidType();
     let meta: sharp.Metadata;
     try {
-      meta = await sharp(buf).metadata();
+      // Header only, so no pixel limit here: sharp's default one (268 MP) would make a huge
+      // image read as damaged instead of reaching the cap below (413).
+      meta = await sharp(buf, { limitInputPixels: false }).metadata();
     } catch {
       throw corrupt();
     }

@@ -2,7 +2,7 @@
 // operator's; the guard answers 404 for anyone else's), plus the default avatar.
 import type { FastifyInstance } from 'fastify';
 import type { MeResponse, UserProfile } from '@visage/contracts';
-import { assertOwnUid, requireUser } from '../auth/guards.ts';
+import { assertReadableUid, requireUser } from '../auth/guards.ts';
 import { DEFAULT_AVATAR_PATH } from './profile.ts';
 import type { UsersService } from './service.ts';
 
@@ -21,7 +21,7 @@ export async function usersRoutes(app: FastifyInstance, users: UsersService): Pr
 
   app.get<{ Params: { uid: string } }>('/app/api/users/:uid/personaldata', { config: { auth: 'user' } }, async (req, reply): Promise<UserProfile> => {
     reply.header('Cache-Control', 'no-store');
-    assertOwnUid(req, req.params.uid);
+    assertReadableUid(req, req.params.uid);
     return users.personalData(req.params.uid);
   });
 

@@ -13,13 +13,15 @@ import {
   type BulkUploadResponse,
   type CreatedSwap,
   type GateName,
+  type GateStatus,
   type SavedFace,
 } from '@visage/contracts';
 import { ADMIN_PAGE_SIZE } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
-export async function gateRequired(name: GateName): Promise<boolean> {
-  return (await apiRequest(`/gate/${name}`, { schema: gateStatus })).required;
+/** Whether the gate has a passcode, and whether this session entered it. */
+export async function gateState(name: GateName): Promise<GateStatus> {
+  return apiRequest(`/gate/${name}`, { schema: gateStatus });
 }
 
 /** Resolves for the right passcode; rejects (403, or 429 after too many tries) otherwise. */

@@ -1,14 +1,12 @@
 // The passcode box of /app/bulk, /app/bulk2 and /admin/swaps: placeholder 'First Name' (it does not announce itself),
-// checked by the server on Enter; a wrong entry shows nothing. When the server has no passcode
-// set, the screen opens at once (the operator role is the real check, on every call); an opened
-// gate stays open for this tab, so moving between /app/bulk and /app/bulk2 does not ask again.
+// checked by the server on Enter; a wrong entry shows nothing. A right one earns a grant (a cookie
+// bound to this session, for an hour) that the server asks for on every call the screen makes; the
+// gate opens while the server says it holds (`granted`), so /app/bulk and /app/bulk2 ask once.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GateName } from '@visage/contracts';
-import { checkGate, gateRequired } from '../api/bulk-api';
+import { checkGate, gateState } from '../api/bulk-api';
 import styles from './bulk.module.css';
-
-const OPENED = 'visage.gate.';
 
 export function PasscodeGate({ gate, children }: { gate: GateName; children: ReactNode }) {
   const { t } = useTranslation('bulk');
@@ -18,8 +16,8 @@ export function PasscodeGate({ gate, children }: { gate: GateName; children: Rea
 
   useEffect(() => {
     let live = true;
-    gateRequired(gate).then(
-      (required) => live && setState(required && sessionStorage.getItem(OPENED + gate) !== '1' ? 'locked' : 'open'),
+    gateState(gate).then(
+      (status) => live && setState(status.required && !status.granted ? 'locked' : 'open'),
       (error: unknown) => {
         console.error(error);
         if (live) setState('locked');
@@ -42,10 +40,7 @@ export function PasscodeGate({ gate, children }: { gate: GateName; children: Rea
         if (!value || checking) return;
         setChecking(true);
         checkGate(gate, value).then(
-          () => {
-            sessionStorage.setItem(OPENED + gate, '1');
-            setState('open');
-          },
+          () => setState('open'),
           // Wrong, or too many tries: nothing is shown, so the box gives no hint to a guesser; only logged.
           (error: unknown) => {
             console.info('Passcode not accepted', error);

@@ -91,6 +91,8 @@ export interface UsersTable {
   /** Latest failed and latest paid invoice (their creation, ms): suspended while failed > paid. */
   invoice_failed_at: number | null;
   invoice_paid_at: number | null;
+  /** Unconfirmed address (0012): swapping stops after this time until the address is confirmed; null once confirmed. */
+  email_confirm_by: number | null;
 }
 
 export interface SessionsTable {
@@ -129,6 +131,17 @@ export interface OidcPendingSignupsTable {
   /** The verified claims (JSON of OidcClaims). */
   claims: string;
   ip: string;
+  expires_at: number;
+}
+
+/** A single-use e-mail link (0012): only the token's SHA-256 is stored. */
+export interface EmailTokensTable {
+  token_hash: string;
+  uid: string;
+  purpose: 'reset' | 'verify' | 'change';
+  /** The address the link went to (the new one for a change of address). */
+  email: string;
+  created_at: number;
   expires_at: number;
 }
 
@@ -213,4 +226,5 @@ export interface Database {
   catalogue_seeds: CatalogueSeedsTable;
   billing_events: BillingEventsTable;
   data_exports: DataExportsTable;
+  email_tokens: EmailTokensTable;
 }

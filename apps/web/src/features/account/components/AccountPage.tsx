@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { useAccount } from '../hooks/useAccount';
 import { DataSection } from './DataSection';
 import { DetailsSection } from './DetailsSection';
+import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
@@ -35,6 +36,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
         <>
           {/* Not keyed by the name: a remount would drop the saved message. */}
           <ProfileSection account={account} onChanged={changed} />
+          <EmailSection account={account} onChanged={reload} />
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />

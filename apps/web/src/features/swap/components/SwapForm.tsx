@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../store/hooks';
 import { useImageSlot } from '../hooks/useImageSlot';
 import { useSwapJob } from '../hooks/useSwapJob';
 import { ImagePicker } from './ImagePicker';
+import { ResendLinkButton } from './ResendLinkButton';
 import { SwapProgress } from './SwapProgress';
 import styles from './SwapForm.module.css';
 
@@ -67,6 +68,7 @@ export function SwapForm({ uid, onSwapDone }: SwapFormProps) {
                 </Link>
               </>
             ) : null}
+            {job.failureCode === 'email_unconfirmed' ? <ResendLinkButton /> : null}
           </p>
         )}
       </div>

@@ -11,12 +11,14 @@ export const MAX_MAILS_PER_ACCOUNT = 3;
 export const MAX_MAILS_PER_ADDRESS = 10;
 
 export class MailLimits {
-  constructor(private readonly counters: Pick<AuthRepository, 'bumpCounters'>) {}
+  constructor(private readonly counters: Pick<AuthRepository, 'bumpCounters' | 'pruneCounters'>) {}
 
   /** Counts one mail for `email` from `ip`; false when either is over its limit. */
   async take(email: string, ip: string | null, now: number): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
     const keys = [`mail:${email}`, ...(ip ? [`mail-ip:${ip}`] : [])];
     const counts = await this.counters.bumpCounters(keys, now, now - MAIL_WINDOW_MS);
+    // Counters of addresses asked for once (unknown ones included) must not pile up.
+    await this.counters.pruneCounters(now - MAIL_WINDOW_MS);
     for (const [key, c] of counts) {
       const max = key.startsWith('mail-ip:') ? MAX_MAILS_PER_ADDRESS : MAX_MAILS_PER_ACCOUNT;
       if (c.n > max) return { ok: false, retryAfter: Math.max(1, Math.ceil((c.windowStart + MAIL_WINDOW_MS - now) / 1000)) };

@@ -15,6 +15,7 @@ import { registerAdminUsersRoutes } from './modules/admin-users/index.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerBillingRoutes } from './modules/billing/index.ts';
 import { registerBulkRoutes } from './modules/bulk/index.ts';
+import { registerEmailLinksRoutes } from './modules/email-links/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerFaceRoutes } from './modules/faces/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -33,6 +34,7 @@ type ModuleRoutes = (app: FastifyInstance, ctx: AppContext) => Promise<void>;
 // declared access, so it comes before any route; the multipart parser before any upload route.
 const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerAuthRoutes,
+  registerEmailLinksRoutes,
   registerUsersRoutes,
   registerHealthRoutes,
   registerRetentionRoutes,

@@ -111,6 +111,11 @@ export const configSchema = z.object({
   RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** A "Download my data" ZIP can be downloaded this long, then it is removed. */
   EXPORT_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  // E-mail (infra/mail): password-reset and confirmation links. smtp://user:pass@host:587 or
+  // smtps://…:465; unset: development logs each link, production refuses what needs a mail.
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** Sender of every mail, e.g. "Visage <no-reply@visage.example.com>". */
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -119,6 +124,15 @@ export interface Config extends RawConfig {
   databaseUrl: string;
   databaseKind: 'sqlite' | 'postgres';
   storageDir: string;
+}
+
+/**
+ * How mail goes out: 'smtp' when SMTP_URL is set; otherwise 'log' outside production (each
+ * link is logged) and 'off' in production (what needs a mail is refused with a clear message).
+ */
+export function mailMode(config: Pick<RawConfig, 'SMTP_URL' | 'NODE_ENV'>): 'smtp' | 'log' | 'off' {
+  if (config.SMTP_URL) return 'smtp';
+  return config.NODE_ENV === 'production' ? 'off' : 'log';
 }
 
 /** True when Stripe billing is fully configured; otherwise billing is hidden. */
@@ -145,6 +159,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (billingEnabled(raw) && !raw.PUBLIC_URL) {
     // Checkout and the portal send the customer back to this origin: never to a Host header's.
     throw new Error('Invalid configuration:\n  PUBLIC_URL is required when Stripe billing is configured (STRIPE_*): the return URLs are built from it');
+  }
+  if (raw.SMTP_URL && (!raw.MAIL_FROM || !raw.PUBLIC_URL)) {
+    // Links in mails must point at the public origin, never at a request's Host header.
+    throw new Error('Invalid configuration:\n  MAIL_FROM and PUBLIC_URL are required when SMTP_URL is set (the sender and the links of every mail)');
   }
   if (raw.QUEUE_DRIVER === 'bullmq' && !raw.REDIS_URL) throw new Error('Invalid configuration:\n  REDIS_URL is required when QUEUE_DRIVER=bullmq');
   return { ...raw, databaseUrl, databaseKind, storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/media` };

@@ -3,6 +3,7 @@
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest, type Db } from './infra/db/database.ts';
+import { createOutbox, type MailOutbox } from './infra/mail/index.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
 import { attachExportJob, startSweeper } from './modules/account/index.ts';
@@ -24,6 +25,8 @@ export interface AppContext extends Services {
   queue: JobQueue;
   /** The face engine pool, created on first use (or by engine.warm() at start-up). */
   engine: EngineHandle;
+  /** Mail sent in the background (null: mail is off); closing waits for the sends in flight. */
+  outbox: MailOutbox | null;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
   close(): Promise<void>;
 }
@@ -41,7 +44,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const jobs = createJobRegistry();
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
-  const { services, close: closeContent } = composeServices({ config, log, db, storage, queue, engine }, overrides.explicitScore);
+  const outbox = createOutbox(config, log.child({ component: 'mail' }));
+  const { services, close: closeContent } = composeServices({ config, log, db, storage, queue, engine, outbox }, overrides.explicitScore);
   const { swaps, catalogue, results, account } = services;
   let stopSweeper: (() => Promise<void>) | null = null;
 
@@ -57,6 +61,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     jobs,
     queue,
     engine,
+    outbox,
     ...services,
     close() {
       closing ??= (async () => {
@@ -66,6 +71,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
         await queue.close();
         await engine.close();
         await closeContent();
+        await outbox?.close();
         // A demo photo being analysed failed with its engine: settled before the database goes.
         await seeding;
         await storage.close();

@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './infra/db/database.ts';
+import type { MailOutbox } from './infra/mail/index.ts';
 import type { JobQueue } from './infra/queue/index.ts';
 import type { Storage } from './infra/storage/index.ts';
 import { addAccountErasers, createAccountModule, type AccountModule } from './modules/account/index.ts';
@@ -12,6 +13,7 @@ import { billingAccountData } from './modules/billing/account-data.ts';
 import { createBillingService, type BillingService } from './modules/billing/index.ts';
 import { createBulkModule, type BulkModule } from './modules/bulk/index.ts';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/index.ts';
+import { createEmailLinks, type EmailLinksService } from './modules/email-links/index.ts';
 import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
 import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
 import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
@@ -23,6 +25,8 @@ export interface Services {
   users: UsersService;
   /** Sessions, sign-in and OIDC. */
   auth: AuthModule;
+  /** Password reset, address confirmation and change of address, by e-mail links. */
+  emailLinks: EmailLinksService;
   /** Explicit content refused on every plan: the intake calls `assertAllowed` on every cleaned upload. */
   content: ContentGuard;
   /** The one image intake every upload goes through (pixel cap, decode bound, content guard). */
@@ -50,15 +54,19 @@ export interface Infrastructure {
   storage: Storage;
   queue: JobQueue;
   engine: EngineHandle;
+  /** Sends mail in the background; null when mail is off (production without SMTP_URL). */
+  outbox: MailOutbox | null;
 }
 
 /** `explicitScore` replaces the content model's verdict (tests). `close` stops the content checker. */
 export function composeServices(infra: Infrastructure, explicitScore?: ExplicitScorer): { services: Services; close(): Promise<void> } {
-  const { config, log, db, storage, queue, engine } = infra;
+  const { config, log, db, storage, queue, engine, outbox } = infra;
   const content = createContentModule(config, explicitScore);
   const intake = createImageIntake(config, content.guard);
-  const users = createUsersService(db);
+  const users = createUsersService(db, outbox !== null);
   const auth = createAuthModule(config, db, users);
+  const emailLinks = createEmailLinks({ config, db, auth, users, outbox });
+  auth.service.useSignUpMail(emailLinks);
   const swaps = createSwapsService({ db, storage, queue, intake, users });
   const catalogue = createCatalogueService({ db, storage, faces: engine, intake });
   swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
@@ -74,6 +82,6 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(...faces.accountData());
   account.registry.add(...billingAccountData(billing, new UsersRepository(db)));
   addAccountErasers(account, storage);
-  const services = { users, auth, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account };
   return { services, close: () => content.close() };
 }

@@ -27,6 +27,12 @@ export const accountResponse = z.object({
   lastName: z.string(),
   avatarUrl: z.string(),
   hasPassword: z.boolean(),
+  /** Whether the address is confirmed (its link followed, or vouched for by a provider or an operator). */
+  emailVerified: z.boolean(),
+  /** Unconfirmed: when swapping stops until the address is confirmed (null once confirmed). */
+  emailConfirmBy: z.number().nullable(),
+  /** A new address waiting for its link to be followed. */
+  pendingEmail: z.string().nullable(),
   /** Linked OpenID Connect identities (issuer, provider name shown, when linked). */
   identities: z.array(z.object({ issuer: z.string(), provider: z.string(), linkedAt: z.number() })),
   plan: z.object({ subscription: z.string(), usage: z.number(), limit: z.number().nullable(), resetDate: z.string() }),

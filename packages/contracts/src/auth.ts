@@ -24,6 +24,8 @@ export const signUpRequest = z.object({
   ageConfirmed: z.boolean().optional(),
   /** Base64 JSON of a solved proof-of-work challenge (altcha payload). */
   altcha: z.string().max(4096).optional(),
+  /** The language of the confirmation mail ('en' | 'fr'). */
+  language: z.enum(['en', 'fr']).optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 

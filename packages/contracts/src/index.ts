@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './swaps.ts';
 export * from './warnings.ts';
 export * from './auth.ts';
+export * from './email-links.ts';
 export * from './users.ts';
 export * from './bulk.ts';
 export * from './catalogue.ts';

@@ -6,7 +6,7 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
-import { LoginPage } from '../features/auth';
+import { ForgotPasswordPage, LoginPage, ResetPasswordPage, VerifyEmailPage } from '../features/auth';
 import { PlansSection } from '../features/billing';
 import { LandingPage } from '../features/landing';
 import { NotFoundPage } from '../features/shell';
@@ -40,6 +40,10 @@ export const routeList: RouteNode[] = [
   },
   { type: 'page', path: '/app/plans', element: <PlansRoute />, label: 'billing:nav.plans', icon: 'card' },
   { type: 'page', path: '/login', element: <LoginPage /> },
+  // Reached from the sign-in screen and from the links of our mails; no sidebar entry.
+  { type: 'page', path: '/forgot-password', element: <ForgotPasswordPage /> },
+  { type: 'page', path: '/reset-password', element: <ResetPasswordPage /> },
+  { type: 'page', path: '/verify-email', element: <VerifyEmailPage /> },
 
   { type: 'divider', access: 'user' },
   { type: 'title', label: 'auth:nav.section', access: 'user' },

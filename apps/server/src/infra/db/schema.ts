@@ -93,6 +93,8 @@ export interface UsersTable {
   invoice_paid_at: number | null;
   /** The pages' colours the user chose (0013). */
   color_scheme: 'light' | 'dark' | 'system';
+  /** Unconfirmed address (0012): swapping stops after this time until the address is confirmed; null once confirmed. */
+  email_confirm_by: number | null;
 }
 
 export interface SessionsTable {
@@ -131,6 +133,17 @@ export interface OidcPendingSignupsTable {
   /** The verified claims (JSON of OidcClaims). */
   claims: string;
   ip: string;
+  expires_at: number;
+}
+
+/** A single-use e-mail link (0012): only the token's SHA-256 is stored. */
+export interface EmailTokensTable {
+  token_hash: string;
+  uid: string;
+  purpose: 'reset' | 'verify' | 'change';
+  /** The address the link went to (the new one for a change of address). */
+  email: string;
+  created_at: number;
   expires_at: number;
 }
 
@@ -215,4 +228,5 @@ export interface Database {
   catalogue_seeds: CatalogueSeedsTable;
   billing_events: BillingEventsTable;
   data_exports: DataExportsTable;
+  email_tokens: EmailTokensTable;
 }

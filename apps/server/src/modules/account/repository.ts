@@ -32,6 +32,19 @@ export class AccountRepository {
     return this.db.selectFrom('oidc_identities').select(['issuer', 'subject', 'created_at']).where('uid', '=', uid).execute();
   }
 
+  /** The newest address of a change of address still waiting for its link to be followed. */
+  async pendingEmail(uid: string, now: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('email_tokens')
+      .select('email')
+      .where('uid', '=', uid)
+      .where('purpose', '=', 'change')
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    return row?.email ?? null;
+  }
+
   // Exports ----------------------------------------------------------------------
   /** Inserts the export unless the account has one queued or running (a unique index): false then. */
   async insertExport(row: ExportRow): Promise<boolean> {
@@ -82,8 +95,12 @@ export class AccountRepository {
       await trx.deleteFrom('sessions').where('uid', '=', uid).execute();
       await trx.deleteFrom('oidc_identities').where('uid', '=', uid).execute();
       await trx.deleteFrom('data_exports').where('uid', '=', uid).execute();
-      // Sign-in counters are keyed by the e-mail address (account:<email>, pair:<ip>|<email>).
-      await trx.deleteFrom('sign_in_counters').where((eb) => eb.or([eb('key', '=', `account:${email}`), eb('key', 'like', `pair:%|${email}`)])).execute();
+      await trx.deleteFrom('email_tokens').where('uid', '=', uid).execute();
+      // Sign-in and mail counters are keyed by the e-mail address (account:<email>, pair:<ip>|<email>, mail:<email>).
+      await trx
+        .deleteFrom('sign_in_counters')
+        .where((eb) => eb.or([eb('key', '=', `account:${email}`), eb('key', '=', `mail:${email}`), eb('key', 'like', `pair:%|${email}`)]))
+        .execute();
       await trx.deleteFrom('oidc_pending_signups').where('uid', '=', uid).execute();
       await trx.deleteFrom('users').where('uid', '=', uid).execute();
     });

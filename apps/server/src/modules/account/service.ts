@@ -32,7 +32,8 @@ export class AccountService {
 
   async summary(uid: string, currentHash: string | null): Promise<AccountResponse> {
     const u = await this.users.current(uid);
-    const [sessions, identities] = await Promise.all([this.repo.listSessions(uid, Date.now()), this.repo.identities(uid)]);
+    const now = Date.now();
+    const [sessions, identities, pendingEmail] = await Promise.all([this.repo.listSessions(uid, now), this.repo.identities(uid), this.repo.pendingEmail(uid, now)]);
     const consent: AccountResponse['consent'] = { termsVersion: u.terms_version, acceptedAt: u.terms_accepted_at };
     // Consent columns added later (method, age confirmation) show as they are.
     for (const [k, v] of Object.entries(u)) if (/^(consent_|age_)/.test(k)) consent[k] = v;
@@ -43,6 +44,9 @@ export class AccountService {
       lastName: u.prenom,
       avatarUrl: u.pic,
       hasPassword: !!u.password_hash,
+      emailVerified: u.email_verified === 1,
+      emailConfirmBy: u.email_verified ? null : u.email_confirm_by,
+      pendingEmail,
       identities: identities.map((i) => ({ issuer: i.issuer, provider: this.providerName(i.issuer), linkedAt: i.created_at })),
       plan: { subscription: u.subscription, usage: u.usage, limit: limitOf(u), resetDate: u.reset_date },
       consent,

@@ -39,9 +39,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps): Pro
 
   app.post('/app/api/auth/signup', { config: { auth: 'public', rateLimit }, bodyLimit: 16 * 1024 }, async (req, reply) => {
     const body = parseBody(signUpRequest, req.body);
-    const signedIn = await service.signUp(body, info(req));
+    const signedUp = await service.signUp(body, info(req));
+    if ('checkInbox' in signedUp) return reply.status(202).send({ status: 'check_inbox' });
     reply.status(201);
-    return startSession(req, reply, signedIn);
+    return startSession(req, reply, signedUp);
   });
 
   app.post('/app/api/auth/signin', { config: { auth: 'public', rateLimit }, bodyLimit: 8 * 1024 }, async (req, reply) => {

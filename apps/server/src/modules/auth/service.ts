@@ -1,6 +1,6 @@
 // Account rules: sign-up (with the consent and age record), sign-in (with brute-force limits
 // and no account enumeration), sessions and the first admin. OIDC accounts: oidc-accounts.ts.
-import type { MeResponse, Role, SignInRequest, SignUpRequest } from '@visage/contracts';
+import type { MailLanguage, MeResponse, Role, SignInRequest, SignUpRequest } from '@visage/contracts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -27,6 +27,14 @@ export interface SignedIn {
   expiresAt: number;
 }
 
+/** What sign-up asks of the e-mail links (modules/email-links), handed over by the composition. */
+export interface SignUpMail {
+  /** True when mails really go out: sign-up then answers "check your inbox" whether the address is taken or not. */
+  readonly delivers: boolean;
+  signedUp(user: UserRow, language: MailLanguage): Promise<void>;
+  signUpTaken(email: string, language: MailLanguage): Promise<void>;
+}
+
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Incorrect e-mail or password.');
 
 export class AuthService {
@@ -37,6 +45,12 @@ export class AuthService {
     private readonly botCheck: BotCheck,
     private readonly limits: SignInLimits = new SignInLimits(repo),
   ) {}
+
+  private mail: SignUpMail | null = null;
+
+  useSignUpMail(mail: SignUpMail): void {
+    this.mail = mail;
+  }
 
   // Sessions ---------------------------------------------------------------
   async createSession(user: UserRow, info: RequestInfo, now = Date.now()): Promise<SignedIn> {
@@ -72,7 +86,8 @@ export class AuthService {
   }
 
   // E-mail sign-up -----------------------------------------------------------
-  async signUp(input: SignUpRequest, info: RequestInfo): Promise<SignedIn> {
+  /** `checkInbox`: mail goes out, so nobody learns here whether the address had an account (no session either way). */
+  async signUp(input: SignUpRequest, info: RequestInfo): Promise<SignedIn | { checkInbox: true }> {
     if (input.termsAccepted !== true) {
       throw new AppError(400, 'terms_required', 'Please accept the Terms of Use and the Privacy Policy.');
     }
@@ -84,17 +99,28 @@ export class AuthService {
     if (!(await this.botCheck.verify(input.altcha, now))) {
       throw new AppError(400, 'bot_check_failed', 'The verification failed. Please try again.');
     }
-    const user = await this.users.create({
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      nom: capitalizeWords(input.firstName),
-      prenom: capitalizeWords(input.lastName),
-      ip: info.ip,
-      terms: { version: this.config.TERMS_VERSION, acceptedAt: now },
-      consentMethod: 'signup-form',
-      ageConfirmedAt: now,
-    });
-    return this.createSession(user, info);
+    const language = input.language ?? 'en';
+    // Hashed before the address is looked at: a taken address costs the same time as a new one.
+    const passwordHash = await hashPassword(input.password);
+    let user: UserRow;
+    try {
+      user = await this.users.create({
+        email: input.email,
+        passwordHash,
+        nom: capitalizeWords(input.firstName),
+        prenom: capitalizeWords(input.lastName),
+        ip: info.ip,
+        terms: { version: this.config.TERMS_VERSION, acceptedAt: now },
+        consentMethod: 'signup-form',
+        ageConfirmedAt: now,
+      });
+    } catch (err) {
+      if (!(this.mail?.delivers && err instanceof AppError && err.code === 'email_in_use')) throw err;
+      await this.mail.signUpTaken(input.email, language);
+      return { checkInbox: true };
+    }
+    await this.mail?.signedUp(user, language);
+    return this.mail?.delivers ? { checkInbox: true } : this.createSession(user, info);
   }
 
   // E-mail sign-in -----------------------------------------------------------
@@ -156,6 +182,8 @@ export class AuthService {
       terms: { version: this.config.TERMS_VERSION, acceptedAt: Date.now() },
       consentMethod: 'admin-cli',
       ageConfirmedAt: Date.now(),
+      // The operator who creates the account vouches for its address.
+      emailVerified: true,
     });
     return { user, created: true };
   }

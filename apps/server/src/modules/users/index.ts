@@ -7,8 +7,9 @@ import { UsersService } from './service.ts';
 
 export { UsersService } from './service.ts';
 
-export function createUsersService(db: Db): UsersService {
-  return new UsersService(new UsersRepository(db));
+/** `confirmationRequired`: false when no mail can be sent, so unconfirmed addresses are never stopped. */
+export function createUsersService(db: Db, confirmationRequired = true): UsersService {
+  return new UsersService(new UsersRepository(db), confirmationRequired);
 }
 
 export async function registerUsersRoutes(app: FastifyInstance, deps: { users: UsersService }): Promise<void> {

@@ -26,11 +26,18 @@ export interface NewAccount {
 
 export type ConsentMethod = 'signup-form' | 'oidc-consent' | 'admin-cli';
 
+/** An unconfirmed address may swap this long after sign-up; then it must be confirmed first. */
+export const CONFIRM_WITHIN_MS = 7 * 24 * 3600 * 1000;
+
 /** Image swaps a month on the free tier; the legal texts quote the same number. */
 export const FREE_MONTHLY_SWAPS = PLANS.free.imageSwaps ?? 0;
 
 export class UsersService {
-  constructor(private readonly repo: UsersRepository) {}
+  constructor(
+    private readonly repo: UsersRepository,
+    /** False when no mail can be sent (production without SMTP): nobody could confirm, so nobody is stopped. */
+    private readonly confirmationRequired = true,
+  ) {}
 
   /** Creates the account and its profile (subscription free, usage 0, resetDate next month). */
   async create(input: NewAccount, now = new Date()): Promise<UserRow> {
@@ -69,6 +76,7 @@ export class UsersService {
       invoice_failed_at: null,
       invoice_paid_at: null,
       color_scheme: 'system',
+      email_confirm_by: input.emailVerified ? null : ms + CONFIRM_WITHIN_MS,
     };
     try {
       await this.repo.insert(row);
@@ -107,7 +115,23 @@ export class UsersService {
   }
 
   async markEmailVerified(uid: string): Promise<void> {
-    await this.repo.update(uid, { email_verified: 1, updated_at: Date.now() });
+    await this.repo.update(uid, { email_verified: 1, email_confirm_by: null, updated_at: Date.now() });
+  }
+
+  /** The new address, confirmed by the link it received; 409 when another account took it meanwhile. */
+  async changeEmail(uid: string, email: string): Promise<void> {
+    try {
+      await this.repo.update(uid, { email: normalizeEmail(email), email_verified: 1, email_confirm_by: null, updated_at: Date.now() });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(409, 'email_in_use', 'An account already exists with this e-mail.');
+      throw err;
+    }
+  }
+
+  /** 403 once an unconfirmed address is past its 7 days (operators and admins are never stopped). */
+  assertEmailConfirmed(row: UserRow, now = Date.now()): void {
+    if (!this.confirmationRequired || row.role !== 'user' || row.email_verified || row.email_confirm_by === null || now < row.email_confirm_by) return;
+    throw new AppError(403, 'email_unconfirmed', 'Please confirm your e-mail address to keep swapping: follow the link we sent you, or ask for a new one.');
   }
 
   /** The row with its usage period brought up to date (usage 0 and a new resetDate once the date is reached). */
@@ -127,6 +151,7 @@ export class UsersService {
    */
   async assertCanSwap(uid: string, count = 1, now = new Date()): Promise<void> {
     const row = await this.current(uid, now);
+    this.assertEmailConfirmed(row, now.getTime());
     const limit = limitOf(row, now);
     if (limit !== null && row.usage + count > limit) throw quotaExceeded(row);
   }
@@ -141,6 +166,7 @@ export class UsersService {
     await repo.rollPeriodIfDue(uid, today(now), nextResetDate(now), now.getTime());
     const row = await repo.findByUid(uid);
     if (!row) throw notFound('No such user.');
+    this.assertEmailConfirmed(row, now.getTime());
     const period = await repo.reserveUsage(uid, count, limitOf(row, now), now.getTime());
     if (period) return period;
     throw quotaExceeded(row);

@@ -14,6 +14,7 @@ import * as m0008 from './0008_saved_faces.ts';
 import * as m0009 from './0009_billing.ts';
 import * as m0010 from './0010_account_data.ts';
 import * as m0011 from './0011_one_pending_export.ts';
+import * as m0012 from './0012_email_links.ts';
 import * as m0013 from './0013_color_scheme.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009_billing': m0009,
   '0010_account_data': m0010,
   '0011_one_pending_export': m0011,
+  '0012_email_links': m0012,
   '0013_color_scheme': m0013,
 };

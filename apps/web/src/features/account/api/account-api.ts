@@ -1,6 +1,6 @@
 // The account page's calls: /app/api/account (profile, avatar, password, sessions), the data
 // export and account erasure (DELETE /app/api/me).
-import { accountResponse, avatarResponse, dataExport, dataExportList, type AccountResponse, type ColorScheme, type DataExport } from '@visage/contracts';
+import { accountResponse, avatarResponse, dataExport, dataExportList, type AccountResponse, type ColorScheme, type DataExport, type MailLanguage } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export const fetchAccount = (signal?: AbortSignal): Promise<AccountResponse> => apiRequest('/account', { schema: accountResponse, signal });
@@ -17,6 +17,13 @@ export function uploadAvatar(file: File): Promise<{ avatarUrl: string }> {
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   apiRequest('/account/password', { method: 'POST', json: { currentPassword, newPassword } });
+
+/** Sends the confirmation link of the account's address again. */
+export const resendConfirmation = (language: MailLanguage) => apiRequest('/account/email/verification', { method: 'POST', json: { language } });
+
+/** The new address gets a link; the change takes effect once it is followed. */
+export const changeEmail = (newEmail: string, password: string, language: MailLanguage) =>
+  apiRequest('/account/email', { method: 'POST', json: { newEmail, password, language } });
 
 export const revokeSession = (id: string) => apiRequest(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -7,6 +7,7 @@ import { useAccount } from '../hooks/useAccount';
 import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
 import { DetailsSection } from './DetailsSection';
+import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
@@ -36,6 +37,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
         <>
           {/* Not keyed by the name: a remount would drop the saved message. */}
           <ProfileSection account={account} onChanged={changed} />
+          <EmailSection account={account} onChanged={reload} />
           <AppearanceSection />
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />

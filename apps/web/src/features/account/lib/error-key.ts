@@ -14,6 +14,12 @@ const KNOWN = new Set([
   'file_too_large',
   'invalid_request',
   'network_error',
+  'email_in_use',
+  'same_email',
+  'already_confirmed',
+  'password_required',
+  'too_many_mails',
+  'mail_unavailable',
 ]);
 
 export function errorKey(error: unknown): string {

@@ -2,12 +2,17 @@
 import {
   authConfigResponse,
   botChallenge,
+  checkInboxResponse,
+  confirmEmailResponse,
   meResponse,
   oidcConsentInfo,
   type AuthConfigResponse,
   type OidcConsentInfo,
   type OidcConsentRequest,
   type BotChallenge,
+  type CheckInboxResponse,
+  type ConfirmEmailResponse,
+  type MailLanguage,
   type MeResponse,
   type SignInRequest,
   type SignUpRequest,
@@ -22,7 +27,16 @@ export const fetchChallenge = (): Promise<BotChallenge> => api.get('/auth/challe
 
 export const postSignIn = (body: SignInRequest): Promise<MeResponse> => api.post('/auth/signin', body, { schema: meResponse });
 
-export const postSignUp = (body: SignUpRequest): Promise<MeResponse> => api.post('/auth/signup', body, { schema: meResponse });
+/** A session (201), or "check your inbox" (202) when the server sends mail: it then never says whether the address was taken. */
+export const postSignUp = (body: SignUpRequest): Promise<MeResponse | CheckInboxResponse> =>
+  api.post('/auth/signup', body, { schema: checkInboxResponse.or(meResponse) });
+
+export const postForgotPassword = (email: string, language: MailLanguage): Promise<CheckInboxResponse> =>
+  api.post('/auth/password/forgot', { email, language }, { schema: checkInboxResponse });
+
+export const postResetPassword = (token: string, password: string): Promise<void> => api.post('/auth/password/reset', { token, password });
+
+export const postConfirmEmail = (token: string): Promise<ConfirmEmailResponse> => api.post('/auth/email/confirm', { token }, { schema: confirmEmailResponse });
 
 export const postLogout = (): Promise<void> => api.post('/auth/logout');
 

@@ -1,6 +1,6 @@
 // Sign-up with an automatic bot-check retry, so a person never solves a puzzle by hand: the first attempt goes without a token;
 // when the server asks for one, the client solves a challenge and sends the form again.
-import type { MeResponse, SignUpRequest } from '@visage/contracts';
+import type { CheckInboxResponse, MeResponse, SignUpRequest } from '@visage/contracts';
 import { isApiError } from '../../../lib/api-client';
 import { solveBotChallenge } from '../lib/bot-check';
 import { fetchChallenge, postSignUp } from './auth-api';
@@ -8,7 +8,7 @@ import { fetchChallenge, postSignUp } from './auth-api';
 const BOT_CHECK_CODES = new Set(['bot_check_required', 'bot_check_failed']);
 const MAX_CHALLENGES = 2;
 
-export async function signUpWithBotCheck(form: Omit<SignUpRequest, 'altcha'>, onVerifying: () => void): Promise<MeResponse> {
+export async function signUpWithBotCheck(form: Omit<SignUpRequest, 'altcha'>, onVerifying: () => void): Promise<MeResponse | CheckInboxResponse> {
   try {
     return await postSignUp(form);
   } catch (error) {

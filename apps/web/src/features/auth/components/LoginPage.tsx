@@ -1,7 +1,7 @@
 // /login: e-mail + password sign-in, the sign-up overlay, and the provider popup button when
 // the server has a provider configured. A signed-in visitor goes straight to /app/.
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/Logo';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -93,6 +93,9 @@ export function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </label>
+          <Link className={styles.forgot} to="/forgot-password" data-testid="forgot-link">
+            {t('login.forgot')}
+          </Link>
           {shownError ? (
             <p className={styles.error} role="alert" data-testid="login-error">
               {t(shownError, { provider })}

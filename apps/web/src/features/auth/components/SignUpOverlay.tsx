@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
+import { isSupportedLanguage } from '../../../lib/language';
 import { useAppDispatch } from '../../../store/hooks';
 import { signUpWithBotCheck } from '../api/sign-up';
 import { errorKey } from '../lib/error-key';
@@ -21,6 +22,9 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', termsAccepted: false, ageConfirmed: false });
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<string | null>(null);
+  // Set when the server sends mail: the account (if the address was free) waits for its link.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { i18n } = useTranslation();
 
   useEffect(() => {
     firstFieldRef.current?.focus();
@@ -39,8 +43,12 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
     setError(null);
     setStatus('submitting');
     try {
-      const me = await signUpWithBotCheck(form, () => setStatus('verifying'));
-      dispatch(startSession(me));
+      const language = isSupportedLanguage(i18n.language) ? i18n.language : 'en';
+      const answer = await signUpWithBotCheck({ ...form, language }, () => setStatus('verifying'));
+      if ('status' in answer) {
+        setSentTo(form.email.trim());
+        setStatus('idle');
+      } else dispatch(startSession(answer));
     } catch (failure) {
       setError(errorKey(failure));
       setStatus('idle');
@@ -63,6 +71,16 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
         <h2 id={titleId} className={styles.title}>
           {t('signup.title')}
         </h2>
+        {sentTo ? (
+          <div className={styles.form}>
+            <p role="status" data-testid="signup-check-inbox">
+              {t('signup.checkInbox', { email: sentTo })}
+            </p>
+            <button type="button" className="btn btn-primary btn-lg" onClick={onClose}>
+              {t('signup.checkInboxDone')}
+            </button>
+          </div>
+        ) : (
         <form className={styles.form} onSubmit={(e) => void submit(e)}>
           <div className={styles.row}>
             <label className={styles.field}>
@@ -117,6 +135,7 @@ export function SignUpOverlay({ onClose }: { onClose: () => void }) {
             {status === 'idle' ? t('signup.submit') : status === 'verifying' ? t('signup.verifying') : t('signup.submitting')}
           </button>
         </form>
+        )}
       </div>
     </div>
   );

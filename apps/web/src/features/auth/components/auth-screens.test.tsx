@@ -214,3 +214,43 @@ describe('signed-out visitor', { timeout: 30_000 }, () => {
     }
   });
 });
+
+describe('mail links', { timeout: 30_000 }, () => {
+  it('follows a confirmation link once and says so in French', async () => {
+    const confirms: unknown[] = [];
+    handler = (url, init) => {
+      if (url.endsWith('/auth/email/confirm')) {
+        confirms.push(JSON.parse(String(init?.body)));
+        return { status: 200, body: { status: 'confirmed', email: 'ada@example.fr' } };
+      }
+      return { status: 200, body: authConfig(false) };
+    };
+    const store = createAppStore();
+    store.dispatch(setLanguage('fr'));
+    const router = createMemoryRouter(routeObjects(routeList), { initialEntries: ['/verify-email?token=abcdefghijklmnopqrstuvwxyz'] });
+    render(<App store={store} i18n={createI18n('fr')} router={router} />);
+    expect((await screen.findByTestId('verify-done')).textContent).toBe('Merci : l’adresse ada@example.fr est confirmée.');
+    expect(confirms).toEqual([{ token: 'abcdefghijklmnopqrstuvwxyz' }]);
+  });
+
+  it('sign-up answered "check your inbox" opens no session and says where the link went', async () => {
+    handler = (url) => {
+      if (url.endsWith('/auth/signup')) return { status: 202, body: { status: 'check_inbox' } };
+      return { status: 200, body: authConfig(false) };
+    };
+    const { store } = renderAt('/login');
+    fireEvent.click(screen.getByTestId('open-signup'));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Ada' } });
+    fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'Lovelace' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('New Password'), { target: { value: 'Velvet-Otter-42' } });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /I accept the/ }));
+    fireEvent.click(within(dialog).getByLabelText('I confirm that I am 13 years of age or older.'));
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    });
+    expect((await within(dialog).findByTestId('signup-check-inbox')).textContent).toContain('we sent a message to ada@example.com');
+    expect(store.getState().auth.signedIn).toBe(false);
+  });
+});

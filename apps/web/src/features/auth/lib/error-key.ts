@@ -19,6 +19,9 @@ const KNOWN = new Set([
   'oidc_denied',
   'oidc_failed',
   'popup_blocked',
+  'invalid_link',
+  'too_many_mails',
+  'mail_unavailable',
 ]);
 
 export function errorKey(codeOrError: unknown): string {

@@ -7,6 +7,7 @@ import { useImageSlot } from '../hooks/useImageSlot';
 import { useSwapJob } from '../hooks/useSwapJob';
 import { ImagePicker } from './ImagePicker';
 import { QuotaNotice } from './QuotaNotice';
+import { ResendLinkButton } from './ResendLinkButton';
 import { SwapProgress } from './SwapProgress';
 import styles from './SwapForm.module.css';
 
@@ -72,6 +73,7 @@ export function SwapForm({ uid, onSwapDone, swapsLeft = null }: SwapFormProps) {
                 </Link>
               </>
             ) : null}
+            {job.failureCode === 'email_unconfirmed' ? <ResendLinkButton /> : null}
           </p>
         )}
       </div>

@@ -11,6 +11,7 @@ const KNOWN_REASONS = new Set<string>([
   'unauthenticated',
   'not_found',
   'quota_exceeded',
+  'email_unconfirmed',
   'explicit_content',
   'rate_limited',
   'network_error',

@@ -109,6 +109,8 @@ export const configSchema = z.object({
   RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /** A "Download my data" ZIP can be downloaded this long, then it is removed. */
   EXPORT_TTL_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(24),
+  /** Data exports an account may start in 24 hours (each one replaces the one before, its ZIP deleted). */
+  EXPORTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -198,6 +198,13 @@ export interface DataExportsTable {
   expires_at: number;
 }
 
+/** Data exports started in an account's current 24-hour window. */
+export interface ExportAllowancesTable {
+  uid: string;
+  n: number;
+  window_start: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -213,4 +220,5 @@ export interface Database {
   catalogue_seeds: CatalogueSeedsTable;
   billing_events: BillingEventsTable;
   data_exports: DataExportsTable;
+  export_allowances: ExportAllowancesTable;
 }

@@ -14,6 +14,7 @@ import * as m0008 from './0008_saved_faces.ts';
 import * as m0009 from './0009_billing.ts';
 import * as m0010 from './0010_account_data.ts';
 import * as m0011 from './0011_one_pending_export.ts';
+import * as m0015 from './0015_export_allowance.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_billing': m0009,
   '0010_account_data': m0010,
   '0011_one_pending_export': m0011,
+  '0015_export_allowance': m0015,
 };

@@ -4,6 +4,7 @@
 // its body: the bytes wait in the socket (TCP backpressure), not in the process.
 import type { FastifyInstance } from 'fastify';
 import { DecodeGate } from './decode-gate.ts';
+import { releaseUploadMemory } from './release-memory.ts';
 
 export function registerUploadAdmission(app: FastifyInstance, concurrency: number, queue: number): void {
   const gate = new DecodeGate(concurrency, queue);
@@ -12,6 +13,9 @@ export function registerUploadAdmission(app: FastifyInstance, concurrency: numbe
     if (!req.isMultipart()) return;
     const release = await gate.acquire();
     // 'close' comes once the answer is sent or the connection is gone, whichever the request ends with.
-    reply.raw.once('close', release);
+    reply.raw.once('close', () => {
+      release();
+      releaseUploadMemory();
+    });
   });
 }

@@ -8,7 +8,7 @@ import type { Eraser } from '../account/registry.ts';
 import type { StripeGateway } from './ports.ts';
 import type { BillingLog } from './service.ts';
 
-/** About two hours of retries (JOB_BACKOFF_MS doubling): long enough to outlast a Stripe incident. */
+/** 12 attempts, JOB_BACKOFF_MS doubling (about an hour with the 2 s default): past a short Stripe incident. */
 export const stripeErasureJob = defineJob(
   'billing.erase-customer',
   z.object({ customerId: z.string().max(255), subscriptionId: z.string().max(255).nullable() }),

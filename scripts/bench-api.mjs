@@ -4,10 +4,13 @@
 //   (a) the API process's RSS (VmRSS sampled every 10 ms, and the kernel's VmHWM peak) while
 //       8 uploads of two near-limit PNGs each (4096 × 4096, the default MAX_IMAGE_PIXELS)
 //       arrive at once; target: under 400 MB;
+//   (a') the same with two 4096 × 4096 progressive JPEGs (4:4:4, noise, just under the 10 MB
+//       cut-off), which the decoder cannot read in strips; target: peak under 400 MB, and RSS
+//       back within 50 MB of its start --settle S (default 60) after the last answer;
 //   (b) GET /app/api/swaps/{uid} for a 30-swap gallery: req/s and p99 at 50 connections
 //       (autocannon, --duration S, default 30);
 //   (c) log bytes per request: the server's stdout bytes during (b) / requests served.
-// Options: --duration S, --uploads N (default 8), --side PX (default 4096).
+// Options: --duration S, --uploads N (default 8), --side PX (default 4096), --settle S (default 60).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,11 +21,14 @@ import { createUser, freePort, seedGallery, startServer } from './lib-bench.mjs'
 
 const root = resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
-  options: { duration: { type: 'string', default: '30' }, uploads: { type: 'string', default: '8' }, side: { type: 'string', default: '4096' } },
+  options: { duration: { type: 'string', default: '30' }, uploads: { type: 'string', default: '8' }, side: { type: 'string', default: '4096' }, settle: { type: 'string', default: '60' } },
 });
 const DURATION = Number(opts.duration);
 const UPLOADS = Number(opts.uploads);
 const SIDE = Number(opts.side);
+const SETTLE_S = Number(opts.settle);
+/** The upload form's cut-off (MAX_UPLOAD_BYTES in packages/contracts, which plain node cannot import). */
+const MAX_UPLOAD_BYTES = 10_485_760;
 const PASSWORD = 'bench-Visage-2026!';
 const log = (...args) => console.error('[bench:api]', ...args);
 
@@ -31,13 +37,30 @@ const memMB = (pid, field) => {
   return m ? Number(m[1]) / 1024 : NaN;
 };
 
-async function benchUploads(baseUrl, uid, cookie, pid) {
+/** A pair of near-limit images: flat PNGs (they compress well) and noisy progressive JPEGs. */
+async function uploadImages() {
   const png = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, background: '#7f8a6c' } }).png().toBuffer();
+  const jpegs = [];
+  for (const seed of [40, 41]) {
+    const raw = await sharp({ create: { width: SIDE, height: SIDE, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: seed } } }).blur(0.8).raw().toBuffer();
+    // The highest quality that stays under the 10 MB cut-off: a file as large as a browser may send.
+    for (let quality = 92; ; quality -= 2) {
+      const jpeg = await sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 3 } }).jpeg({ quality, progressive: true, chromaSubsampling: '4:4:4' }).toBuffer();
+      if (jpeg.length <= MAX_UPLOAD_BYTES - 64 * 1024 || quality <= 50) {
+        jpegs.push(jpeg);
+        break;
+      }
+    }
+  }
+  return { png: { label: 'PNGs', type: 'image/png', name: 'png', pair: [png, png] }, jpeg: { label: 'progressive JPEGs', type: 'image/jpeg', name: 'jpg', pair: jpegs } };
+}
+
+async function benchUploads(baseUrl, uid, cookie, pid, images, settleS) {
   const form = () => {
     const fd = new FormData();
     fd.append('uid', uid);
-    fd.append('target', new Blob([png], { type: 'image/png' }), 'target.png');
-    fd.append('source', new Blob([png], { type: 'image/png' }), 'source.png');
+    fd.append('target', new Blob([images.pair[0]], { type: images.type }), `target.${images.name}`);
+    fd.append('source', new Blob([images.pair[1]], { type: images.type }), `source.${images.name}`);
     return fd;
   };
   const before = memMB(pid, 'VmRSS');
@@ -47,9 +70,12 @@ async function benchUploads(baseUrl, uid, cookie, pid) {
   const answers = await Promise.all(Array.from({ length: UPLOADS }, () => fetch(`${baseUrl}/app/api/upload`, { method: 'POST', headers: { cookie }, body: form() }).then((r) => r.status)));
   const ms = Date.now() - t0;
   clearInterval(sampler);
+  peak = Math.max(peak, memMB(pid, 'VmRSS'));
+  const rssAfterMB = memMB(pid, 'VmRSS');
+  await new Promise((r) => setTimeout(r, settleS * 1000));
   const statuses = {};
   for (const s of answers) statuses[s] = (statuses[s] ?? 0) + 1;
-  return { pngBytes: png.length, side: SIDE, uploads: UPLOADS, ms, statuses, rssBeforeMB: before, rssPeakMB: Math.max(peak, memMB(pid, 'VmRSS')), vmHwmMB: memMB(pid, 'VmHWM') };
+  return { label: images.label, bytes: images.pair.map((b) => b.length), side: SIDE, uploads: UPLOADS, ms, statuses, rssBeforeMB: before, rssPeakMB: peak, rssAfterMB, rssSettledMB: memMB(pid, 'VmRSS'), settleS, vmHwmMB: memMB(pid, 'VmHWM') };
 }
 
 async function benchGallery(baseUrl, uid, cookie, out) {
@@ -68,25 +94,38 @@ try {
   const webDist = resolve(root, 'apps/web/dist');
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ROLE: 'api', WEB_DIST: existsSync(webDist) ? webDist : dataDir };
   const email = `bench-${Date.now()}@example.com`;
-  const uid = createUser(env, { email: email, password: PASSWORD });
+  // An operator: its swaps are unlimited, so every upload of both runs gets as far as a swap row.
+  const uid = createUser(env, { email: email, password: PASSWORD, role: 'operator' });
   seedGallery(join(dataDir, 'visage.db'), uid, 30);
   server = await startServer(env, baseUrl, { countStdout: true });
   const signin = await fetch(`${baseUrl}/app/api/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0];
   if (!signin.ok || !cookie) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
 
-  log(`${UPLOADS} concurrent uploads of two ${SIDE} × ${SIDE} PNGs…`);
-  const uploads = await benchUploads(baseUrl, uid, cookie, server.child.pid);
+  const images = await uploadImages();
+  const uploadRuns = [];
+  // JPEGs first: their memory is measured against the fresh process's.
+  for (const set of [images.jpeg, images.png]) {
+    log(`${UPLOADS} concurrent uploads of two ${SIDE} × ${SIDE} ${set.label}, then ${SETTLE_S} s idle…`);
+    uploadRuns.push(await benchUploads(baseUrl, uid, cookie, server.child.pid, set, SETTLE_S));
+  }
   log(`gallery list, 50 connections, ${DURATION} s…`);
   const gallery = await benchGallery(baseUrl, uid, cookie, server.out);
 
   const machine = { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg().map((l) => l.toFixed(2)).join(' ') };
   console.log(`bench:api on ${machine.cpus} × ${machine.model} (load ${machine.loadavg})`);
-  console.log(`  uploads: ${uploads.uploads} × two ${uploads.side}² PNGs (${(uploads.pngBytes / 1024).toFixed(0)} KB each) at once → ${JSON.stringify(uploads.statuses)} in ${uploads.ms} ms`);
-  console.log(`  API RSS: ${uploads.rssBeforeMB.toFixed(0)} MB before, peak ${uploads.rssPeakMB.toFixed(0)} MB sampled, VmHWM ${uploads.vmHwmMB.toFixed(0)} MB (target < 400 MB)`);
+  for (const u of uploadRuns) {
+    const sizes = u.bytes.map((b) => `${(b / 1e6).toFixed(1)}`).join(' + ');
+    console.log(`  uploads: ${u.uploads} × two ${u.side}² ${u.label} (${sizes} MB) at once → ${JSON.stringify(u.statuses)} in ${u.ms} ms`);
+    console.log(
+      `    API RSS: ${u.rssBeforeMB.toFixed(0)} MB before, peak ${u.rssPeakMB.toFixed(0)} MB sampled (target < 400 MB), ${u.rssAfterMB.toFixed(0)} MB at the last answer, ` +
+        `${u.rssSettledMB.toFixed(0)} MB ${u.settleS} s later (${(u.rssSettledMB - u.rssBeforeMB).toFixed(0)} MB over the start; target < 50 MB)`,
+    );
+  }
+  console.log(`  API VmHWM (kernel peak over the whole run): ${uploadRuns.at(-1).vmHwmMB.toFixed(0)} MB`);
   console.log(`  gallery (30 swaps): ${gallery.requestsPerSec.toFixed(0)} req/s, p50 ${gallery.p50} ms, p99 ${gallery.p99} ms, ${gallery.requests} requests, non-2xx ${gallery.non2xx}, errors ${gallery.errors}`);
   console.log(`  log: ${gallery.logBytes} bytes of stdout over the gallery run = ${gallery.logBytesPerRequest.toFixed(1)} bytes/request (LOG_LEVEL=info)`);
-  console.log(JSON.stringify({ machine, uploads, gallery }));
+  console.log(JSON.stringify({ machine, uploads: uploadRuns, gallery }));
 } finally {
   if (server) {
     server.child.kill('SIGTERM');

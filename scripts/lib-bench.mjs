@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { serverEnv } from './lib-process.mjs';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
 export { freePort } from './lib-stack.mjs';
@@ -25,7 +26,7 @@ export function createUser(env, { email, password, role = 'user', first = 'Bench
  * writes to stdout (the log), when `countStdout` is set.
  */
 export async function startServer(env, baseUrl, { countStdout = false } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', countStdout ? 'pipe' : 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env: serverEnv(env), stdio: ['ignore', countStdout ? 'pipe' : 'ignore', 'pipe'] });
   const out = { bytes: 0 };
   child.stdout?.on('data', (d) => (out.bytes += d.length));
   let stderr = '';

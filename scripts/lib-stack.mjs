@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { FACES_DIR } from '../fixtures/index.mjs';
+import { serverEnv } from './lib-process.mjs';
 import { ensureSystemPrograms } from './system-programs.mjs';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -130,7 +131,7 @@ export function stackEnv({ databaseUrl, redisUrl, s3Endpoint, bucket, s3Prefix, 
 function startServerProcess(role, env, logTo) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, ROLE: role },
+    env: serverEnv({ ...process.env, ...env, ROLE: role }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

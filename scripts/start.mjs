@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startChild, stopChild } from './lib-process.mjs';
+import { serverEnv, startChild, stopChild } from './lib-process.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'apps/web');
@@ -38,7 +38,7 @@ if (process.env.SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
 const host = process.env.HOST ?? '127.0.0.1';
 const port = process.env.PORT ?? '8080';
 console.log(`Starting Visage at http://${host}:${port}`);
-const server = startChild(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { cwd: root });
+const server = startChild(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], { cwd: root, env: serverEnv() });
 
 let stopping = false;
 const stop = async () => {

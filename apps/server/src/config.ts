@@ -52,6 +52,11 @@ export const configSchema = z.object({
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Decodes that may wait for a slot; past this an upload gets 503 with Retry-After. */
   IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),
+  /**
+   * Multipart uploads whose bodies are read at once per API process (each holds its files, up to
+   * 20 MB for a swap, until its images are cleaned); the others wait, up to IMAGE_DECODE_QUEUE, then 503.
+   */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Face engine worker threads per worker process; defaults to WORKER_CONCURRENCY. */
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** A face engine worker whose memory stays above this (MB) after a task is replaced once idle; one with its models loaded sits near 500 MB. */
@@ -116,6 +121,8 @@ export const configSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   /** Sender of every mail, e.g. "Visage <no-reply@visage.example.com>". */
   MAIL_FROM: z.string().min(3).optional(),
+  /** Data exports an account may start in 24 hours (each one replaces the one before, its ZIP deleted). */
+  EXPORTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

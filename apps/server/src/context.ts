@@ -7,6 +7,7 @@ import { createOutbox, type MailOutbox } from './infra/mail/index.ts';
 import { createJobQueue, createJobRegistry, type JobQueue, type JobRegistry } from './infra/queue/index.ts';
 import { createStorage, type Storage } from './infra/storage/index.ts';
 import { attachExportJob, startSweeper } from './modules/account/index.ts';
+import { attachStripeErasureJob } from './modules/billing/index.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import type { ExplicitScorer } from './modules/content/index.ts';
 import { attachSwapJob, lazyEngine, type EngineHandle } from './modules/swaps/index.ts';
@@ -46,7 +47,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const outbox = createOutbox(config, log.child({ component: 'mail' }));
   const { services, close: closeContent } = composeServices({ config, log, db, storage, queue, engine, outbox }, overrides.explicitScore);
-  const { swaps, catalogue, results, account } = services;
+  const { swaps, catalogue, results, account, billing } = services;
   let stopSweeper: (() => Promise<void>) | null = null;
 
   let closing: Promise<void> | null = null;
@@ -85,6 +86,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     // Job handlers: each module attaches its handlers to ctx.jobs here, before the worker starts.
     attachSwapJob(jobs, swaps, engine, results);
     attachExportJob(jobs, account.exports);
+    attachStripeErasureJob(jobs, billing.stripeGateway, (info, msg) => log.error({ component: 'billing', ...info }, msg));
 
     jobs.assertComplete();
     if (config.ROLE !== 'api') {

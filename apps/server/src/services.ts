@@ -80,7 +80,7 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   // What each module holds about a person: its export section and its eraser (one line per module).
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
   account.registry.add(...faces.accountData());
-  account.registry.add(...billingAccountData(billing, new UsersRepository(db)));
+  account.registry.add(...billingAccountData(billing, new UsersRepository(db), queue));
   addAccountErasers(account, storage);
   const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account };
   return { services, close: () => content.close() };

@@ -77,7 +77,7 @@ export const catalogueEdit = catalogueAttributes.partial().extend({
 export type CatalogueEdit = z.infer<typeof catalogueEdit>;
 
 /** Why a catalogue photo was refused at upload, stable for translation. */
-export const catalogueRejection = z.enum(['no_face', 'several_faces', 'face_too_small', 'invalid_image_type', 'corrupt_image', 'image_too_large', 'file_too_large']);
+export const catalogueRejection = z.enum(['no_face', 'several_faces', 'face_too_small', 'invalid_image_type', 'corrupt_image', 'image_too_large', 'file_too_large', 'explicit_content']);
 export type CatalogueRejection = z.infer<typeof catalogueRejection>;
 
 /** The answer of an operator upload: one result per photo, in the order sent. */

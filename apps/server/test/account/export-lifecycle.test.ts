@@ -46,6 +46,40 @@ describe.each(databaseTargets.filter((d) => d.enabled))('data exports on $kind',
     expect(await pending()).toHaveLength(1);
   });
 
+  it('allows three exports a day, each replacing the one before (its ZIP deleted), then refuses with 429', async () => {
+    const other = await signUp(t.app, { firstName: 'bea', lastName: 'export' });
+    const start = () => t.app.inject({ method: 'POST', url: '/app/api/account/exports', headers: { cookie: other.cookie } });
+    // What the job would leave: a ZIP in storage and the row done (no job runs with ROLE=api).
+    const finish = async (id: string) => {
+      const key = `exports/${other.me.uid}/${id}.zip`;
+      await t.ctx.storage.put(key, Buffer.from('zip'), 'application/zip');
+      await t.ctx.db.updateTable('data_exports').set({ status: 'done', storage_key: key, size: 3 }).where('id', '=', id).execute();
+      return key;
+    };
+    let previous: { id: string; key: string } | null = null;
+    for (let i = 0; i < 3; i += 1) {
+      const res = await start();
+      expect(res.statusCode, res.body).toBe(202);
+      const id = res.json<DataExport>().id;
+      if (previous) {
+        expect(await t.ctx.storage.exists(previous.key)).toBe(false);
+        expect(await t.ctx.queue.get(`export-${previous.id}`)).toBeNull();
+      }
+      const rows = await t.ctx.db.selectFrom('data_exports').select('id').where('uid', '=', other.me.uid).execute();
+      expect(rows.map((r) => r.id)).toEqual([id]);
+      previous = { id, key: await finish(id) };
+    }
+    const refused = await start();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'export_limit', message: 'You have reached the limit of 3 data exports a day. Please try again later.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000);
+    // The last export is kept, downloadable.
+    expect(await t.ctx.storage.exists(previous!.key)).toBe(true);
+    // A day later the window starts again.
+    await t.ctx.db.updateTable('export_allowances').set({ window_start: Date.now() - 25 * 3600_000 }).where('uid', '=', other.me.uid).execute();
+    expect((await start()).statusCode).toBe(202);
+  });
+
   it('at start, fails exports whose job is gone and keeps those whose job waits', async () => {
     const orphan = row({});
     await t.ctx.db.insertInto('data_exports').values(orphan).execute();

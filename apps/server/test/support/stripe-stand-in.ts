@@ -1,5 +1,5 @@
-// A small local stand-in for the few Stripe endpoints billing uses (customers, Checkout and
-// portal sessions, subscriptions retrieve/cancel), so the real `stripe` SDK runs offline. It
+// A small local stand-in for the few Stripe endpoints billing uses (customers create/delete,
+// Checkout and portal sessions, subscriptions retrieve/cancel), so the real `stripe` SDK runs offline. It
 // also plays Stripe's side of a payment: completeCheckout() creates the subscription and
 // deliver() sends webhook events signed with the SDK's own test header helper. Its /checkout
 // and /portal pages let a browser walk the flow (e2e).
@@ -62,6 +62,8 @@ export class StripeStandIn {
   readonly portalSessions = new Map<string, { id: string; customer: string; return_url: string; url: string }>();
   /** Every API call received: method and path. */
   readonly calls: string[] = [];
+  /** Calls ("DELETE /v1/subscriptions/sub_…") answered with a Stripe error while this says so: an outage or a refusal. */
+  refuse: ((call: string) => boolean) | null = null;
   private readonly idempotent = new Map<string, unknown>();
   private server: Server | null = null;
   url = '';
@@ -139,6 +141,7 @@ export class StripeStandIn {
     const form = new URLSearchParams(await readBody(req));
     const path = url.pathname;
     if (path.startsWith('/v1/')) this.calls.push(`${req.method} ${path}`);
+    if (this.refuse?.(`${req.method} ${path}`)) return send(res, 400, { error: { type: 'invalid_request_error', message: 'Refused by the stand-in.' } });
     const key = req.headers['idempotency-key'];
     if (typeof key === 'string' && req.method === 'POST' && this.idempotent.has(key)) return send(res, 200, this.idempotent.get(key));
     const answer = (body: unknown) => {
@@ -151,6 +154,13 @@ export class StripeStandIn {
       const c = { id: newId('cus'), object: 'customer' as const, email: form.get('email') ?? '', metadata: { uid: form.get('metadata[uid]') ?? '' } };
       this.customers.set(c.id, c);
       return answer(c);
+    }
+    if (req.method === 'DELETE' && (m = path.match(/^\/v1\/customers\/(\w+)$/))) {
+      const id = m[1] ?? '';
+      if (!this.customers.delete(id)) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${id}'` } });
+      // As Stripe does: deleting a customer cancels its subscriptions at once.
+      for (const sub of this.subscriptions.values()) if (sub.customer === id) sub.status = 'canceled';
+      return answer({ id, object: 'customer', deleted: true });
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const customer = form.get('customer') ?? '';

@@ -213,6 +213,13 @@ export interface DataExportsTable {
   expires_at: number;
 }
 
+/** Data exports started in an account's current 24-hour window. */
+export interface ExportAllowancesTable {
+  uid: string;
+  n: number;
+  window_start: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -229,4 +236,5 @@ export interface Database {
   billing_events: BillingEventsTable;
   data_exports: DataExportsTable;
   email_tokens: EmailTokensTable;
+  export_allowances: ExportAllowancesTable;
 }

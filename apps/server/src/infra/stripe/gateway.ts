@@ -83,6 +83,13 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
     async cancelSubscription(id) {
       return subscriptionView(await stripe.subscriptions.cancel(id));
     },
+    async deleteCustomer(id) {
+      try {
+        await stripe.customers.del(id);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode !== 404) throw err;
+      }
+    },
     verifyEvent(rawBody, signature, toleranceSeconds) {
       return toBillingEvent(stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, toleranceSeconds));
     },

@@ -1,6 +1,7 @@
 // "Download my data": a job gathers every module's section (registry.ts) into data.json and
 // copies every file still held into one ZIP (export-zip.ts) under exports/<uid>/, downloadable by
-// its owner for EXPORT_TTL_HOURS, then removed by the retention sweep.
+// its owner for EXPORT_TTL_HOURS, then removed by the retention sweep. One export at a time,
+// EXPORTS_PER_DAY a day; a new one replaces the one before (its ZIP deleted).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DataExport } from '@visage/contracts';
@@ -13,6 +14,7 @@ import type { AccountRepository, ExportRow } from './repository.ts';
 
 export const exportJob = defineJob('account.export', z.object({ exportId: z.string().uuid() }), { maxAttempts: 3, backoffMs: 2000 });
 const RUNNING_WAIT_MS = 60_000;
+const DAY_MS = 24 * 3600_000;
 const notFound = () => new AppError(404, 'not_found', 'Not found.');
 
 export class DataExportService {
@@ -22,23 +24,49 @@ export class DataExportService {
     private readonly queue: JobQueue,
     private readonly registry: AccountDataRegistry,
     private readonly ttlMs: number,
+    private readonly perDay: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Starts an export, or returns the one already being built (one per account: a unique index). */
+  /**
+   * Starts an export, or returns the one already being built (one per account: a unique index).
+   * Each new one takes one of the day's EXPORTS_PER_DAY (429 past them) and replaces the ones before.
+   */
   async create(uid: string): Promise<DataExport> {
     // A request losing the race to insert returns the winner's export (looked for again).
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const pending = (await this.repo.listExports(uid)).find((e) => e.status === 'queued' || e.status === 'running');
+      const before = await this.repo.listExports(uid);
+      const pending = before.find((e) => e.status === 'queued' || e.status === 'running');
       if (pending) return this.toApi(pending);
-      const id = randomUUID();
       const now = this.now();
+      const reserved = await this.repo.reserveExport(uid, now, DAY_MS, this.perDay);
+      if (!reserved) throw await this.limitReached(uid, now);
+      const id = randomUUID();
       const row: ExportRow = { id, uid, status: 'queued', job_id: `export-${id}`, storage_key: null, size: null, error: null, created_at: now, completed_at: null, expires_at: now + this.ttlMs };
-      if (!(await this.repo.insertExport(row))) continue;
+      if (!(await this.repo.insertExport(row))) {
+        await this.repo.releaseExport(uid, reserved.windowStart);
+        continue;
+      }
       await this.queue.enqueue(exportJob, { exportId: id }, { jobId: row.job_id });
+      for (const old of before) await this.removeExport(old);
       return this.toApi(row);
     }
     throw new AppError(409, 'export_busy', 'Your data export is being prepared. Please try again in a moment.');
+  }
+
+  private async limitReached(uid: string, now: number): Promise<AppError> {
+    const start = (await this.repo.exportWindowStart(uid)) ?? now;
+    const retryS = Math.max(1, Math.ceil((start + DAY_MS - now) / 1000));
+    const message = `You have reached the limit of ${this.perDay} data exports a day. Please try again later.`;
+    return new AppError(429, 'export_limit', message, { perDay: this.perDay }, { 'Retry-After': String(retryS) });
+  }
+
+  /** An ended export's job, ZIP and row; false while its job still runs. */
+  private async removeExport(row: ExportRow): Promise<boolean> {
+    if (!(await this.queue.remove(row.job_id))) return false;
+    if (row.storage_key) await this.storage.delete(row.storage_key);
+    await this.repo.deleteExport(row.id);
+    return true;
   }
 
   async list(uid: string): Promise<DataExport[]> {
@@ -112,9 +140,7 @@ export class DataExportService {
     for (;;) {
       const rows = await this.repo.expiredExports(this.now(), batch, after);
       for (const row of rows) {
-        if (row.status === 'running' || !(await this.queue.remove(row.job_id))) continue;
-        if (row.storage_key) await this.storage.delete(row.storage_key);
-        await this.repo.deleteExport(row.id);
+        if (row.status === 'running' || !(await this.removeExport(row))) continue;
         removed += 1;
       }
       if (rows.length < batch) return removed;

@@ -31,7 +31,7 @@ export function createAccountModule(deps: { db: Db; kind: DatabaseKind; storage:
   const usersRepo = new UsersRepository(deps.db);
   const registry = new AccountDataRegistry();
   for (const section of accountDataSections(usersRepo, repo)) registry.add(section);
-  const exports = new DataExportService(repo, deps.storage, deps.queue, registry, deps.config.EXPORT_TTL_HOURS * 3600_000);
+  const exports = new DataExportService(repo, deps.storage, deps.queue, registry, deps.config.EXPORT_TTL_HOURS * 3600_000, deps.config.EXPORTS_PER_DAY);
   const service = new AccountService(deps.config, repo, usersRepo, deps.users, deps.storage, registry, deps.intake);
   return { registry, service, exports };
 }

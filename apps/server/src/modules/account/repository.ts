@@ -46,6 +46,44 @@ export class AccountRepository {
   }
 
   // Exports ----------------------------------------------------------------------
+  /**
+   * Reserves one export in the account's 24-hour window (a window over starts again at 1) with
+   * one upsert, atomic on SQLite and PostgreSQL, so concurrent requests cannot pass the limit
+   * together. The window reserved in, or null when `perWindow` are already taken in it.
+   */
+  async reserveExport(uid: string, now: number, windowMs: number, perWindow: number): Promise<{ windowStart: number } | null> {
+    const since = now - windowMs;
+    const row = await this.db
+      .insertInto('export_allowances')
+      .values({ uid, n: 1, window_start: now })
+      .onConflict((oc) =>
+        oc
+          .column('uid')
+          .doUpdateSet((eb) => {
+            const over = eb('export_allowances.window_start', '<=', since);
+            return {
+              n: eb.case().when(over).then(1).else(eb('export_allowances.n', '+', 1)).end(),
+              window_start: eb.case().when(over).then(now).else(eb.ref('export_allowances.window_start')).end(),
+            };
+          })
+          .where((eb) => eb.or([eb('export_allowances.window_start', '<=', since), eb('export_allowances.n', '<', perWindow)])),
+      )
+      .returning(['window_start'])
+      .executeTakeFirst();
+    return row ? { windowStart: Number(row.window_start) } : null;
+  }
+
+  /** Gives back a reservation that made no export, unless its window started again meanwhile. */
+  async releaseExport(uid: string, windowStart: number): Promise<void> {
+    await this.db.updateTable('export_allowances').set((eb) => ({ n: eb('n', '-', 1) })).where('uid', '=', uid).where('window_start', '=', windowStart).where('n', '>', 0).execute();
+  }
+
+  /** Start (ms) of the account's current window, for Retry-After. */
+  async exportWindowStart(uid: string): Promise<number | null> {
+    const row = await this.db.selectFrom('export_allowances').select('window_start').where('uid', '=', uid).executeTakeFirst();
+    return row ? Number(row.window_start) : null;
+  }
+
   /** Inserts the export unless the account has one queued or running (a unique index): false then. */
   async insertExport(row: ExportRow): Promise<boolean> {
     const res = await this.db.insertInto('data_exports').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
@@ -96,6 +134,7 @@ export class AccountRepository {
       await trx.deleteFrom('oidc_identities').where('uid', '=', uid).execute();
       await trx.deleteFrom('data_exports').where('uid', '=', uid).execute();
       await trx.deleteFrom('email_tokens').where('uid', '=', uid).execute();
+      await trx.deleteFrom('export_allowances').where('uid', '=', uid).execute();
       // Sign-in and mail counters are keyed by the e-mail address (account:<email>, pair:<ip>|<email>, mail:<email>).
       await trx
         .deleteFrom('sign_in_counters')

@@ -1,11 +1,13 @@
 // Billing's part of "Download my data" (the Stripe references we keep) and of account erasure:
-// an active subscription is cancelled at Stripe when billing is configured. Invoices stay with
-// Stripe, as the law requires (the privacy page says so).
+// when billing is configured, a job cancels the subscription and deletes the customer at Stripe
+// (erasure.ts). Invoices stay with Stripe, as the law requires (the privacy page says so).
+import type { JobQueue } from '../../infra/queue/index.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { DataSection, Eraser } from '../account/registry.ts';
+import { stripeEraser } from './erasure.ts';
 import type { BillingService } from './service.ts';
 
-export function billingAccountData(billing: BillingService, users: UsersRepository): [DataSection, Eraser] {
+export function billingAccountData(billing: BillingService, users: UsersRepository, queue: JobQueue): [DataSection, Eraser] {
   const section: DataSection = {
     name: 'billing',
     async collect(uid) {
@@ -16,6 +18,5 @@ export function billingAccountData(billing: BillingService, users: UsersReposito
       return { data, keys: [] };
     },
   };
-  const eraser: Eraser = { name: 'billing', erase: (uid) => billing.cancelFor(uid) };
-  return [section, eraser];
+  return [section, stripeEraser(billing.stripeGateway, users, queue)];
 }

@@ -11,6 +11,7 @@ import type { StripeGateway } from './ports.ts';
 
 export { effectivePlan, isSuspended, monthlyLimit, planStatusOf, type BillingFields } from './plan.ts';
 export { BillingService } from './service.ts';
+export { attachStripeErasureJob, stripeErasureJob } from './erasure.ts';
 export { PORTAL_PATH, WEBHOOK_PATH } from './routes.ts';
 
 export function createBillingService(config: Config, db: Db, log?: BillingLog, gateway?: StripeGateway): BillingService {

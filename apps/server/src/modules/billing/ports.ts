@@ -38,6 +38,8 @@ export interface StripeGateway {
   createPortalSession(input: { customer: string; returnUrl: string }): Promise<string>;
   retrieveSubscription(id: string): Promise<StripeSubscriptionView>;
   cancelSubscription(id: string): Promise<StripeSubscriptionView>;
+  /** Deletes the customer (and with it what Stripe holds of the person); one already gone counts as deleted. */
+  deleteCustomer(id: string): Promise<void>;
   /** Verifies the signature on the raw body (tolerance in seconds); throws when it does not hold. */
   verifyEvent(rawBody: Buffer, signature: string, toleranceSeconds: number): BillingEvent;
 }

@@ -82,13 +82,9 @@ export class BillingService {
     return stripeCall(() => stripe.createPortalSession({ customer: row.customer_id, returnUrl: `${origin}/app` }));
   }
 
-  /** Ends the user's subscription at once (for account erasure). */
-  async cancelFor(uid: string): Promise<void> {
-    const row = await this.user(uid);
-    if (!this.gateway || !row.stripe_subscription_id || row.subscription_status === 'canceled') return;
-    const gateway = this.gateway;
-    const sub = await stripeCall(() => gateway.cancelSubscription(row.stripe_subscription_id as string));
-    await this.repo.transaction((tx) => this.applySubscription(tx, row, sub, this.now()));
+  /** The Stripe gateway, or null while billing is off (account erasure queues its Stripe side with it). */
+  get stripeGateway(): StripeGateway | null {
+    return this.gateway;
   }
 
   /** Verifies and applies one webhook delivery; a replayed event id changes nothing. */

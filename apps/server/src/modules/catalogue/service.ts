@@ -36,7 +36,11 @@ const REJECTIONS: Record<CatalogueRejection, string> = {
   corrupt_image: 'This image file is damaged and cannot be read.',
   image_too_large: 'This image is too large.',
   file_too_large: 'The file size should be less than 10 MB.',
+  explicit_content: 'This photo looks like explicit content, which is refused.',
 };
+
+/** Refusals of the intake that are about one photo: reported for it, and the others go on. */
+const PHOTO_REFUSALS = new Set<string>(['invalid_image_type', 'corrupt_image', 'image_too_large', 'explicit_content']);
 
 /** Longest side of a catalogue thumbnail: the modal shows ~160 px tiles, twice that for dense screens. */
 const THUMB_SIDE = 320;
@@ -130,7 +134,7 @@ export class CatalogueService {
     try {
       clean = await this.intake.clean(photo.body);
     } catch (err) {
-      if (err instanceof AppError && (err.code === 'invalid_image_type' || err.code === 'corrupt_image' || err.code === 'image_too_large')) return err.code;
+      if (err instanceof AppError && PHOTO_REFUSALS.has(err.code)) return err.code as CatalogueRejection;
       throw err;
     }
     // Analysed on the stored bytes: the swap reads exactly these, so the faces fit them.

@@ -25,7 +25,7 @@ export const fileTooLarge = () => new AppError(413, 'file_too_large', 'The file 
 const cutOff = new WeakSet<object>();
 
 /** The 413 for a body we stop reading; the rest of it is never read (see registerUploadCutOff). */
-function tooLarge(req: FastifyRequest): AppError {
+export function tooLarge(req: FastifyRequest): AppError {
   cutOff.add(req.raw);
   req.raw.unpipe();
   return fileTooLarge();

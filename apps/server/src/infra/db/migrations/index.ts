@@ -16,6 +16,7 @@ import * as m0010 from './0010_account_data.ts';
 import * as m0011 from './0011_one_pending_export.ts';
 import * as m0012 from './0012_email_links.ts';
 import * as m0013 from './0013_color_scheme.ts';
+import * as m0014 from './0014_export_allowance.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_one_pending_export': m0011,
   '0012_email_links': m0012,
   '0013_color_scheme': m0013,
+  '0014_export_allowance': m0014,
 };

@@ -8,6 +8,7 @@ const KNOWN = new Set([
   'email_mismatch',
   'erasure_busy',
   'export_busy',
+  'export_limit',
   'invalid_image_type',
   'corrupt_image',
   'image_too_large',

@@ -66,7 +66,7 @@ export class EmailLinksService {
     const user = row ? await this.users.findByUid(row.uid) : undefined;
     if (!row || !user) throw invalidLink();
     // Checked before the link is spent, so a refused password does not cost the person their link.
-    assertPasswordAllowed(password, user.email);
+    await assertPasswordAllowed(password, user.email);
     const passwordHash = await hashPassword(password);
     if (!(await this.repo.take(hash, ['reset'], now))) throw invalidLink();
     await this.users.setPasswordHash(user.uid, passwordHash);

@@ -1,35 +1,32 @@
 // The accounts API (server: apps/server/src/modules/auth and users).
-import {
-  authConfigResponse,
-  botChallenge,
-  meResponse,
-  oidcConsentInfo,
-  type AuthConfigResponse,
-  type OidcConsentInfo,
-  type OidcConsentRequest,
-  type BotChallenge,
-  type MeResponse,
-  type SignInRequest,
-  type SignUpRequest,
+import type {
+  AuthConfigResponse,
+  OidcConsentInfo,
+  OidcConsentRequest,
+  BotChallenge,
+  MeResponse,
+  SignInRequest,
+  SignUpRequest,
 } from '@visage/contracts';
+import { authConfigResponseGuard, botChallengeGuard, meResponseGuard, oidcConsentInfoGuard } from '@visage/contracts/first-load';
 import { api, apiUrl } from '../../../lib/api-client';
 
-export const fetchMe = (): Promise<MeResponse> => api.get('/me', { schema: meResponse });
+export const fetchMe = (): Promise<MeResponse> => api.get('/me', { schema: meResponseGuard });
 
-export const fetchAuthConfig = (): Promise<AuthConfigResponse> => api.get('/auth/config', { schema: authConfigResponse });
+export const fetchAuthConfig = (): Promise<AuthConfigResponse> => api.get('/auth/config', { schema: authConfigResponseGuard });
 
-export const fetchChallenge = (): Promise<BotChallenge> => api.get('/auth/challenge', { schema: botChallenge });
+export const fetchChallenge = (): Promise<BotChallenge> => api.get('/auth/challenge', { schema: botChallengeGuard });
 
-export const postSignIn = (body: SignInRequest): Promise<MeResponse> => api.post('/auth/signin', body, { schema: meResponse });
+export const postSignIn = (body: SignInRequest): Promise<MeResponse> => api.post('/auth/signin', body, { schema: meResponseGuard });
 
-export const postSignUp = (body: SignUpRequest): Promise<MeResponse> => api.post('/auth/signup', body, { schema: meResponse });
+export const postSignUp = (body: SignUpRequest): Promise<MeResponse> => api.post('/auth/signup', body, { schema: meResponseGuard });
 
 export const postLogout = (): Promise<void> => api.post('/auth/logout');
 
 /** The consent step of a first OIDC sign-in (bound to this browser by a cookie the callback set). */
-export const fetchOidcConsent = (): Promise<OidcConsentInfo> => api.get('/auth/oidc/consent', { schema: oidcConsentInfo });
+export const fetchOidcConsent = (): Promise<OidcConsentInfo> => api.get('/auth/oidc/consent', { schema: oidcConsentInfoGuard });
 
-export const postOidcConsent = (body: OidcConsentRequest): Promise<MeResponse> => api.post('/auth/oidc/consent', body, { schema: meResponse });
+export const postOidcConsent = (body: OidcConsentRequest): Promise<MeResponse> => api.post('/auth/oidc/consent', body, { schema: meResponseGuard });
 
 export const cancelOidcConsent = (): Promise<void> => api.delete('/auth/oidc/consent');
 

@@ -9,7 +9,7 @@ import { App } from './app/App';
 import { routeList } from './app/routes';
 import { routeObjects } from './app/router';
 import { initialColorScheme } from './lib/color-scheme';
-import { createI18n } from './lib/i18n';
+import { createI18n, loadLanguage } from './lib/i18n';
 import { initialLanguage } from './lib/language';
 import { createAppStore } from './store';
 import { setColorScheme, setLanguage } from './store/ui-slice';
@@ -18,10 +18,13 @@ const language = initialLanguage();
 const store = createAppStore();
 store.dispatch(setLanguage(language));
 store.dispatch(setColorScheme(initialColorScheme()));
-const i18n = createI18n(language);
 document.documentElement.lang = language;
 const router = createBrowserRouter(routeObjects(routeList));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(<App store={store} i18n={i18n} router={router} />);
+// A language other than English loads its texts first; if they cannot load, the app starts in
+// English (createI18n falls back to it).
+void loadLanguage(language)
+  .catch(() => undefined)
+  .then(() => createRoot(container).render(<App store={store} i18n={createI18n(language)} router={router} />));

@@ -1,25 +1,12 @@
 import { z } from 'zod';
+import { PLAN_IDS } from './constants.ts';
 
-/** The plans, as the terms of use state them. Prices in euro a month; null allowance = unlimited. */
-export const planId = z.enum(['free', 'standard', 'premium']);
+/** The plans (their facts, PLANS, are in constants.ts). */
+export const planId = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planId>;
 export const paidPlanId = z.enum(['standard', 'premium']);
 export type PaidPlanId = z.infer<typeof paidPlanId>;
-
-export interface PlanFacts {
-  id: PlanId;
-  priceEur: number;
-  /** Image swaps a calendar month; null = unlimited. */
-  imageSwaps: number | null;
-  /** Video swaps a calendar month; null = unlimited (video swaps are not offered yet). */
-  videoSwaps: number | null;
-}
-
-export const PLANS: Record<PlanId, PlanFacts> = {
-  free: { id: 'free', priceEur: 0, imageSwaps: 10, videoSwaps: 0 },
-  standard: { id: 'standard', priceEur: 7, imageSwaps: null, videoSwaps: 5 },
-  premium: { id: 'premium', priceEur: 24, imageSwaps: null, videoSwaps: null },
-};
+export { PLANS, type PlanFacts } from './constants.ts';
 
 /** GET /app/api/billing/config: whether Stripe billing is on (plans are always shown). */
 export const billingConfig = z.object({ enabled: z.boolean() });

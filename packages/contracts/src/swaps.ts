@@ -1,25 +1,14 @@
 import { z } from 'zod';
+import { SWAP_ERROR_CODES } from './constants.ts';
 import { SWAP_WARNINGS } from './warnings.ts';
 
-/** Limits shared by the browser checks and the server checks, so both refuse the same files. */
-export const MAX_UPLOAD_BYTES = 10_485_760;
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as const;
-export const EXPECTED_SWAP_MS = 75_000;
-export const GALLERY_POLL_MS = 15_000;
+export { ACCEPTED_IMAGE_TYPES, EXPECTED_SWAP_MS, GALLERY_POLL_MS, MAX_UPLOAD_BYTES } from './constants.ts';
 
 export const swapStatus = z.enum(['queued', 'running', 'done', 'failed']);
 export type SwapStatus = z.infer<typeof swapStatus>;
 
 /** Why a swap failed, stable for translation on the client. */
-export const swapErrorCode = z.enum([
-  'no_face_source',
-  'no_face_target',
-  'face_too_small',
-  'unsupported_format',
-  'corrupt_image',
-  'image_too_large',
-  'engine_failed',
-]);
+export const swapErrorCode = z.enum(SWAP_ERROR_CODES);
 export type SwapErrorCode = z.infer<typeof swapErrorCode>;
 
 /**

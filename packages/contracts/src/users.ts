@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { planStatus } from './billing.ts';
+import { COLOR_SCHEMES } from './constants.ts';
 
 /** Account roles: operators may act on other users' data; admins also manage accounts. */
 export const role = z.enum(['user', 'operator', 'admin']);
 export type Role = z.infer<typeof role>;
 
 /** Light or dark pages, or 'system': whichever the device's own setting (prefers-color-scheme) says. */
-export const colorScheme = z.enum(['light', 'dark', 'system']);
+export const colorScheme = z.enum(COLOR_SCHEMES);
 export type ColorScheme = z.infer<typeof colorScheme>;
 
 /** users/{uid}/personaldata: the stored profile, field for field, under its stored names. */

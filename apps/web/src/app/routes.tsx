@@ -6,7 +6,6 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
-import { ForgotPasswordPage, LoginPage, ResetPasswordPage, VerifyEmailPage } from '../features/auth';
 import { PlansSection } from '../features/billing';
 import { LandingPage } from '../features/landing';
 import { NotFoundPage } from '../features/shell';
@@ -17,6 +16,10 @@ import { lazyRoute } from './lazy-route';
 
 // Pages few visitors open load on first use (the first load of /app stays small); so does the
 // plans page, which a signed-in visitor does not start on.
+const LoginPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.LoginPage));
+const ForgotPasswordPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.ResetPasswordPage));
+const VerifyEmailPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.VerifyEmailPage));
 const AdminUsersPage = lazyRoute(() => import('../features/admin-users').then((m) => m.AdminUsersPage));
 const OperatorCataloguePage = lazyRoute(() => import('../features/catalogue').then((m) => m.OperatorCataloguePage));
 const PlansRoute = lazyRoute(() => import('./plans').then((m) => m.PlansRoute));

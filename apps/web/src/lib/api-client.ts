@@ -1,7 +1,7 @@
 // The one HTTP client for /app/api. JSON in and out, the session cookie always sent, and
 // every failure turned into an ApiError that carries the server's { error: { code, message } }.
 // Features subscribe to 401 answers with onUnauthorized (e.g. to drop a stale signed-in flag).
-import { apiError as apiErrorSchema } from '@visage/contracts';
+import { apiErrorGuard as apiErrorSchema } from '@visage/contracts/first-load';
 
 export const API_BASE = '/app/api';
 
@@ -39,6 +39,9 @@ export interface ResponseParser<T> {
   parse(data: unknown): T;
 }
 
+/** A parser loaded on first use (see lib/contracts.ts): asked for as the request starts. */
+export type LazyParser<T> = () => Promise<ResponseParser<T>>;
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -49,7 +52,7 @@ export interface RequestOptions<T> {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Validates and types the answer; without it the answer is returned unchecked. */
-  schema?: ResponseParser<T>;
+  schema?: ResponseParser<T> | LazyParser<T>;
 }
 
 export function apiUrl(path: string, query?: RequestOptions<unknown>['query']): string {
@@ -73,6 +76,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     headers['Content-Type'] = 'application/json';
   }
 
+  // A lazy parser loads while the request is in flight; a failed load is seen after the answer.
+  const parser = typeof options.schema === 'function' ? options.schema() : options.schema;
+  if (parser instanceof Promise) parser.catch(() => undefined);
+
   let response: Response;
   try {
     response = await fetch(apiUrl(path, options.query), {
@@ -93,9 +100,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (response.status === 401) for (const listener of [...unauthorizedListeners]) listener(error);
     throw error;
   }
-  if (!options.schema) return data as T;
+  if (!parser) return data as T;
   try {
-    return options.schema.parse(data);
+    return (await parser).parse(data);
   } catch (cause) {
     throw new ApiError(response.status, 'invalid_response', 'The server sent an answer this page does not understand.', cause);
   }
@@ -127,10 +134,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toApiError(response: Response, data: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(data);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  try {
+    const { code, message, details } = apiErrorSchema.parse(data).error;
     return new ApiError(response.status, code, message, details);
+  } catch {
+    // Not our error body (a proxy's page, an empty answer): the status says what happened.
   }
   return new ApiError(response.status, `http_${response.status}`, response.statusText || `Request failed with status ${response.status}`);
 }

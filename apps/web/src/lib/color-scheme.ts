@@ -2,9 +2,10 @@
 // setting that 'system' follows. The choice is kept on this device too, so that
 // public/color-scheme.js can put it on the page before the first paint, under the key below.
 import { useSyncExternalStore } from 'react';
-import { colorScheme, type ColorScheme } from '@visage/contracts';
+import type { ColorScheme } from '@visage/contracts';
+import { COLOR_SCHEMES as SCHEMES } from '@visage/contracts/constants';
 
-export const COLOR_SCHEMES = colorScheme.options;
+export const COLOR_SCHEMES = SCHEMES;
 export const COLOR_SCHEME_STORAGE_KEY = 'visage.colorScheme';
 export const DEFAULT_COLOR_SCHEME: ColorScheme = 'system';
 const DARK_QUERY = '(prefers-color-scheme: dark)';

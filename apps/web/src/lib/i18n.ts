@@ -2,16 +2,21 @@
 // src/features/<name>/locales/<lang>.json; shared words live in src/locales/<lang>.json
 // (namespace "common", the default). Adding a feature's locale files is all it takes. The long
 // texts read on one page only (LAZY_NAMESPACES) are not bundled with the app: their page loads
-// them with loadNamespace.
+// them with loadNamespace. English (the fallback) is bundled; another language's texts are one
+// chunk each, loaded with loadLanguage before the app starts in it or switches to it.
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from './language';
 
 type LocaleModule = Record<string, unknown>;
+type LocaleFiles = Record<string, LocaleModule>;
 
-const commonFiles = import.meta.glob<LocaleModule>('../locales/*.json', { eager: true, import: 'default' });
-const featureFiles = import.meta.glob<LocaleModule>(['../features/*/locales/*.json', '!../features/legal/locales/*.json'], { eager: true, import: 'default' });
+const defaultFiles: LocaleFiles = import.meta.glob<LocaleModule>(['../locales/en.json', '../features/*/locales/en.json', '!../features/legal/locales/*.json'], { eager: true, import: 'default' });
+const otherLanguages: Partial<Record<Language, () => Promise<LocaleFiles>>> = {
+  fr: () => import('./locales-fr').then((m) => m.default),
+};
 const lazyFiles = import.meta.glob<LocaleModule>('../features/legal/locales/*.json', { import: 'default' });
+const loadedLanguages = new Map<string, LocaleFiles>([[DEFAULT_LANGUAGE, defaultFiles]]);
 
 export const COMMON_NAMESPACE = 'common';
 /** The legal texts are a third of all locale text (12 KB gzip): only /terms and /privacy read them. */
@@ -25,19 +30,36 @@ export interface LocaleFile {
   content: LocaleModule;
 }
 
+/** The locale files of every language loaded so far (English always). */
 export function localeFiles(): LocaleFile[] {
   const files: LocaleFile[] = [];
-  for (const [path, content] of Object.entries(commonFiles)) {
-    files.push({ path, language: fileLanguage(path), namespace: COMMON_NAMESPACE, content });
-  }
-  for (const [path, content] of Object.entries(featureFiles)) {
-    files.push({ path, language: fileLanguage(path), namespace: featureOf(path), content });
+  for (const languageFiles of loadedLanguages.values()) {
+    for (const [path, content] of Object.entries(languageFiles)) {
+      files.push({ path, language: fileLanguage(path), namespace: featureOf(path), content });
+    }
   }
   return files;
 }
 
+/** Makes `language`'s texts available to createI18n and switchLanguage (at most one request). */
+export async function loadLanguage(language: Language): Promise<void> {
+  const load = otherLanguages[language];
+  if (loadedLanguages.has(language) || !load) return;
+  loadedLanguages.set(language, await load());
+}
+
+/** Loads `language` if needed, gives its texts to `i18n`, then switches to it. */
+export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
+  await loadLanguage(language);
+  for (const file of localeFiles()) {
+    if (file.language === language && !i18n.hasResourceBundle(language, file.namespace)) i18n.addResourceBundle(language, file.namespace, file.content, true, true);
+  }
+  await i18n.changeLanguage(language);
+}
+
 /** Every locale file, the lazy namespaces' included (the locale tests read them all). */
 export async function allLocaleFiles(): Promise<LocaleFile[]> {
+  await Promise.all(SUPPORTED_LANGUAGES.map(loadLanguage));
   const lazy = await Promise.all(
     Object.entries(lazyFiles).map(async ([path, load]) => ({ path, language: fileLanguage(path), namespace: featureOf(path), content: await load() })),
   );
@@ -68,7 +90,7 @@ export function buildResources(files: LocaleFile[] = localeFiles()): Resource {
   return resources;
 }
 
-/** A ready i18next instance; init is synchronous because every resource is bundled. */
+/** A ready i18next instance; init is synchronous: it uses the languages already loaded. */
 export function createI18n(language: Language = DEFAULT_LANGUAGE): I18n {
   const instance = i18next.createInstance();
   const resources = buildResources();

@@ -1,6 +1,6 @@
 // The browser-side checks of a chosen image: type first, then size. The server
 // checks again by content; these only spare the user a useless upload.
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@visage/contracts';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '@visage/contracts/constants';
 
 export type FileProblem = 'invalid_type' | 'too_large';
 

@@ -1,7 +1,8 @@
 // Follows one job through GET /app/api/jobs/{id}/events (Server-Sent Events, cookie auth).
 // The stream ends after done or failed; the source is closed then so that EventSource does
 // not reconnect.
-import { jobEvent, type JobEvent } from '@visage/contracts';
+import type { JobEvent } from '@visage/contracts';
+import { jobEventGuard } from '@visage/contracts/first-load';
 import { apiUrl } from './api-client';
 
 const EVENT_TYPES = ['queued', 'running', 'done', 'failed'] as const;
@@ -24,7 +25,7 @@ export function followJob(jobId: string, { onEvent, onConnectionError }: JobEven
     if (stopped) return;
     let event: JobEvent;
     try {
-      event = jobEvent.parse(JSON.parse(message.data));
+      event = jobEventGuard.parse(JSON.parse(message.data));
     } catch {
       return;
     }

@@ -2,7 +2,8 @@
 // privacy page and the account page state these figures. Asked once per page load; an answer
 // that never came is null, and the texts then name no figure.
 import { useEffect, useState } from 'react';
-import { retentionConfig, type RetentionConfig } from '@visage/contracts';
+import type { RetentionConfig } from '@visage/contracts';
+import { retentionConfigGuard } from '@visage/contracts/first-load';
 import type { TFunction } from 'i18next';
 import { api } from './api-client';
 
@@ -10,7 +11,7 @@ let cached: Promise<RetentionConfig | null> | null = null;
 
 /** One request per page load, shared by every caller; a failure is kept as null until forgotten. */
 export function loadRetention(): Promise<RetentionConfig | null> {
-  cached ??= api.get('/retention', { schema: retentionConfig }).catch(() => null);
+  cached ??= api.get('/retention', { schema: retentionConfigGuard }).catch(() => null);
   return cached;
 }
 

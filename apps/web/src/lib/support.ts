@@ -2,14 +2,14 @@
 // link to it. Asked once per page load; an answer that never came is null, and the texts then
 // name no address.
 import { useEffect, useState } from 'react';
-import { supportConfig } from '@visage/contracts';
+import { supportConfigGuard } from '@visage/contracts/first-load';
 import { api } from './api-client';
 
 let cached: Promise<string | null> | null = null;
 
 /** One request per page load, shared by every caller; a failure is kept as null until forgotten. */
 export function loadSupportEmail(): Promise<string | null> {
-  cached ??= api.get('/support', { schema: supportConfig }).then(
+  cached ??= api.get('/support', { schema: supportConfigGuard }).then(
     (answer) => answer.email,
     () => null,
   );

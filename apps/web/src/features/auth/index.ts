@@ -1,9 +1,5 @@
 // Public surface of the accounts feature.
 export { AuthProvider } from './components/AuthProvider';
-export { LoginPage } from './components/LoginPage';
-export { ForgotPasswordPage } from './components/ForgotPasswordPage';
-export { ResetPasswordPage } from './components/ResetPasswordPage';
-export { VerifyEmailPage } from './components/VerifyEmailPage';
 export { AccountActions, type AccountActionsProps } from './components/AccountActions';
 export { AccountHome } from './components/AccountHome';
 export { authSlice, loadUser, endSession, logout, type AuthState } from './store/auth-slice';

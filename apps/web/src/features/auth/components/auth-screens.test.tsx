@@ -20,10 +20,12 @@ let handler: Handler;
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderAt(path: string) {
+/** Renders the app at `path`; the sign-in page (a lazy chunk) once it has loaded. */
+async function renderAt(path: string) {
   const store = createAppStore();
   const router = createMemoryRouter(routeObjects(routeList), { initialEntries: [path] });
   render(<App store={store} i18n={createI18n('en')} router={router} />);
+  if (path.startsWith('/login')) await waitFor(() => expect(document.querySelector('[role="status"][aria-busy="true"]')).toBeNull());
   return { store, router };
 }
 
@@ -50,7 +52,7 @@ const authConfig = (enabled: boolean) => ({ oidc: { enabled, providerName: 'Goog
 describe('login screen', { timeout: 30_000 }, () => {
   it('shows the login texts; the provider button only when the server has a provider', async () => {
     handler = (url) => (url.endsWith('/auth/config') ? { status: 200, body: authConfig(false) } : { status: 404 });
-    renderAt('/login');
+    await renderAt('/login');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Craft Your Visual Signature');
     expect(screen.getByText('Welcome Back')).toBeTruthy();
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
@@ -61,13 +63,13 @@ describe('login screen', { timeout: 30_000 }, () => {
     cleanup();
 
     handler = (url) => (url.endsWith('/auth/config') ? { status: 200, body: authConfig(true) } : { status: 404 });
-    renderAt('/login');
+    await renderAt('/login');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Login/Sign Up with Google' })).toBeTruthy());
   });
 
   it('signs in, writes the local flags and goes to /app/', async () => {
     handler = (url) => (url.endsWith('/auth/signin') ? { status: 200, body: me() } : { status: 200, body: authConfig(false) });
-    const { router, store } = renderAt('/login');
+    const { router, store } = await renderAt('/login');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Velvet-Otter-42' } });
     await act(async () => {
@@ -90,7 +92,7 @@ describe('login screen', { timeout: 30_000 }, () => {
         ? { status: 200, body: me() }
         : { status: 400, body: { error: { code: 'bot_check_required', message: 'Please complete the verification.', details: { challenge } } } };
     };
-    const { router } = renderAt('/login');
+    const { router } = await renderAt('/login');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Velvet-Otter-42' } });
     await act(async () => {
@@ -106,7 +108,7 @@ describe('login screen', { timeout: 30_000 }, () => {
       url.endsWith('/auth/signin')
         ? { status: 401, body: { error: { code: 'invalid_credentials', message: 'Incorrect e-mail or password.' } } }
         : { status: 200, body: authConfig(false) };
-    renderAt('/login');
+    await renderAt('/login');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nobody@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever-123' } });
     await act(async () => {
@@ -126,7 +128,7 @@ describe('login screen', { timeout: 30_000 }, () => {
       if (url.endsWith('/auth/oidc/consent')) return { status: 200, body: { email: 'grace@idp.test', name: 'Grace Hopper', providerName: 'Google' } };
       return { status: 200, body: authConfig(true) };
     };
-    const { router, store } = renderAt('/login?oidc=consent_required');
+    const { router, store } = await renderAt('/login?oidc=consent_required');
     const dialog = await screen.findByRole('dialog', { name: 'One last step' });
     expect((await within(dialog).findByTestId('consent-email')).textContent).toBe('grace@idp.test');
     expect(within(dialog).getByText(/Create your Visage account with Google/)).toBeTruthy();
@@ -157,9 +159,9 @@ describe('login screen', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('link', { name: 'Conditions d’utilisation' })).toBeTruthy();
   });
 
-  it('opens the sign-up overlay; the dimmed backdrop closes it', () => {
+  it('opens the sign-up overlay; the dimmed backdrop closes it', async () => {
     handler = () => ({ status: 200, body: authConfig(false) });
-    renderAt('/login');
+    await renderAt('/login');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     const dialog = screen.getByRole('dialog');
     for (const label of ['First Name', 'Last Name', 'Email', 'New Password']) expect(within(dialog).getByLabelText(label)).toBeTruthy();
@@ -181,24 +183,24 @@ describe('signed-in client', { timeout: 30_000 }, () => {
 
   it('a signed-in visitor on /login lands on /app/', async () => {
     handler = (url) => (url.endsWith('/me') ? { status: 200, body: me() } : { status: 200, body: authConfig(false) });
-    const { router } = renderAt('/login');
+    const { router } = await renderAt('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/'));
   });
 
   it('shows Logout, and the billing button only with a customerId', async () => {
     handler = (url) => (url.endsWith('/me') ? { status: 200, body: me() } : { status: 404 });
-    renderAt('/terms');
+    await renderAt('/terms');
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('billing-button')).toBeNull());
     cleanup();
     handler = (url) => (url.endsWith('/me') ? { status: 200, body: me('cus_42') } : { status: 404 });
-    renderAt('/terms');
+    await renderAt('/terms');
     expect(await screen.findByTestId('billing-button')).toBeTruthy();
   });
 
   it('a 401 from /me signs the client out and the guard sends it to /', async () => {
     handler = (url) => (url.endsWith('/me') ? { status: 401, body: { error: { code: 'unauthenticated', message: 'Please sign in.' } } } : { status: 404 });
-    const { router, store } = renderAt('/app/prosoccer');
+    const { router, store } = await renderAt('/app/prosoccer');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().auth.signedIn).toBe(false);
     expect(window.localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
@@ -206,9 +208,9 @@ describe('signed-in client', { timeout: 30_000 }, () => {
 });
 
 describe('signed-out visitor', { timeout: 30_000 }, () => {
-  it('is sent from /app, /app/proshoot and /app/prosoccer to /', () => {
+  it('is sent from /app, /app/proshoot and /app/prosoccer to /', async () => {
     for (const path of ['/app', '/app/proshoot', '/app/prosoccer']) {
-      const { router } = renderAt(path);
+      const { router } = await renderAt(path);
       expect(router.state.location.pathname).toBe('/');
       cleanup();
     }

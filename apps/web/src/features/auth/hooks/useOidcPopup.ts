@@ -3,7 +3,7 @@
 // a first sign-in, finished by the consent dialog); only messages from our own
 // origin and from that popup are believed. The session cookie is already set by then.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { oidcPopupMessage } from '@visage/contracts';
+import { oidcPopupMessageGuard } from '@visage/contracts/first-load';
 import { OIDC_START_URL } from '../api/auth-api';
 
 /** 'consent': a first sign-in waits for the person to accept the terms (the consent dialog). */
@@ -21,7 +21,7 @@ export function useOidcPopup(onSignedIn: () => void): { state: OidcPopupState; o
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       if (!popupRef.current || event.source !== popupRef.current) return;
-      const parsed = oidcPopupMessage.safeParse(event.data);
+      const parsed = oidcPopupMessageGuard.safeParse(event.data);
       if (!parsed.success) return;
       popupRef.current = null;
       if (parsed.data.ok) {

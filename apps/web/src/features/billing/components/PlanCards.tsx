@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PLANS, planId, type PlanId } from '@visage/contracts';
+import type { PlanId } from '@visage/contracts';
+import { PLAN_IDS, PLANS } from '@visage/contracts/constants';
 import styles from './Plans.module.css';
 
 export interface PlanCardsProps {
@@ -16,7 +17,7 @@ export function PlanCards({ current, action }: PlanCardsProps) {
   const { t } = useTranslation('billing');
   return (
     <ul className={styles.cards} data-testid="plan-cards">
-      {planId.options.map((id) => {
+      {PLAN_IDS.map((id) => {
         const p = PLANS[id];
         return (
           <li key={id} className={`card ${styles.card} ${current === id ? styles.current : ''}`} data-testid={`plan-${id}`}>

@@ -1,5 +1,6 @@
 // Numbers the usage panel shows, from /me: used, left (null = unlimited), and the plan's limit.
-import { PLANS, type MeResponse, type PlanId } from '@visage/contracts';
+import type { MeResponse, PlanId } from '@visage/contracts';
+import { PLANS } from '@visage/contracts/constants';
 
 export interface UsageFigures {
   plan: PlanId;

@@ -1,7 +1,7 @@
 // Loads the user's gallery, polls it every 15 s while a swap is processing, refetches at once
 // when `refreshSignal` changes, and clears the processing flag when the count grows.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GALLERY_POLL_MS } from '@visage/contracts';
+import { GALLERY_POLL_MS } from '@visage/contracts/constants';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { setFaceSwapProcessing } from '../../../store/ui-slice';
 import { fetchSwaps, type GalleryMode } from '../api/fetch-swaps';

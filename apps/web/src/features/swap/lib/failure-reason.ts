@@ -1,9 +1,9 @@
 // Turns a failure (an upload error code or a job's failure code) into the key of its
 // translated reason; unknown codes get a generic one.
-import { swapErrorCode } from '@visage/contracts';
+import { SWAP_ERROR_CODES } from '@visage/contracts/constants';
 
 const KNOWN_REASONS = new Set<string>([
-  ...swapErrorCode.options,
+  ...SWAP_ERROR_CODES,
   // Upload and session answers of the API.
   'file_too_large',
   'invalid_image_type',

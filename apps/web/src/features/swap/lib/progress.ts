@@ -1,7 +1,7 @@
 // The progress bar's value. The job's own events drive it; when none has carried a progress
 // figure yet, an estimate from the expected swap time stands in: 100 × (1 − remaining / 75 000 ms), ticking every
 // second. The bar never goes backwards and stops at 99 until the result exists.
-import { EXPECTED_SWAP_MS } from '@visage/contracts';
+import { EXPECTED_SWAP_MS } from '@visage/contracts/constants';
 
 export const PROGRESS_TICK_MS = 1000;
 const MAX_BEFORE_DONE = 99;

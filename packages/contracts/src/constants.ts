@@ -1,0 +1,41 @@
+// The contracts' plain values, with no zod: the web app's first load imports them from
+// '@visage/contracts/constants' without the schema library. The schemas are built from them.
+
+/** Limits shared by the browser checks and the server checks, so both refuse the same files. */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as const;
+export const EXPECTED_SWAP_MS = 75_000;
+export const GALLERY_POLL_MS = 15_000;
+
+/** Why a swap failed, stable for translation on the client. */
+export const SWAP_ERROR_CODES = [
+  'no_face_source',
+  'no_face_target',
+  'face_too_small',
+  'unsupported_format',
+  'corrupt_image',
+  'image_too_large',
+  'engine_failed',
+] as const;
+
+/** Light or dark pages, or 'system': whichever the device's own setting (prefers-color-scheme) says. */
+export const COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
+
+/** The plans, as the terms of use state them. Prices in euro a month; null allowance = unlimited. */
+export const PLAN_IDS = ['free', 'standard', 'premium'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface PlanFacts {
+  id: PlanId;
+  priceEur: number;
+  /** Image swaps a calendar month; null = unlimited. */
+  imageSwaps: number | null;
+  /** Video swaps a calendar month; null = unlimited (video swaps are not offered yet). */
+  videoSwaps: number | null;
+}
+
+export const PLANS: Record<PlanId, PlanFacts> = {
+  free: { id: 'free', priceEur: 0, imageSwaps: 10, videoSwaps: 0 },
+  standard: { id: 'standard', priceEur: 7, imageSwaps: null, videoSwaps: 5 },
+  premium: { id: 'premium', priceEur: 24, imageSwaps: null, videoSwaps: null },
+};

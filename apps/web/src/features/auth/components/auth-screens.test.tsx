@@ -240,7 +240,7 @@ describe('mail links', { timeout: 30_000 }, () => {
       if (url.endsWith('/auth/signup')) return { status: 202, body: { status: 'check_inbox' } };
       return { status: 200, body: authConfig(false) };
     };
-    const { store } = renderAt('/login');
+    const { store } = await renderAt('/login');
     fireEvent.click(screen.getByTestId('open-signup'));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Ada' } });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
-const SIZE = 224;
+const SIZE = 224; // CLASSIFIER_SIDE in checker.ts: callers scale photos to it
 
 async function load() {
   const t0 = performance.now();
@@ -35,11 +35,20 @@ ready.then(
   (err) => process.send?.({ type: 'failed', error: String(err?.message ?? err) }),
 );
 
-async function classify(image) {
+/** The photo as SIZE × SIZE RGB bytes: sent so by the caller, or decoded and scaled here. */
+async function pixels(msg) {
+  if (msg.rgb) {
+    if (msg.rgb.byteLength !== SIZE * SIZE * 3) throw new Error(`expected ${SIZE}×${SIZE} RGB pixels, got ${msg.rgb.byteLength} bytes`);
+    return msg.rgb;
+  }
+  const data = await sharp(Buffer.from(msg.image)).removeAlpha().resize(SIZE, SIZE, { fit: 'fill' }).raw().toBuffer();
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+async function classify(msg) {
   const { tf, model } = await ready;
   const t0 = performance.now();
-  const { data, info } = await sharp(Buffer.from(image)).removeAlpha().resize(SIZE, SIZE, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
-  const input = tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), [info.height, info.width, 3], 'int32');
+  const input = tf.tensor3d(await pixels(msg), [SIZE, SIZE, 3], 'int32');
   try {
     const predictions = await model.classify(input, 5);
     const scores = { drawing: 0, hentai: 0, neutral: 0, porn: 0, sexy: 0 };
@@ -54,7 +63,7 @@ let queue = Promise.resolve();
 process.on('message', (msg) => {
   queue = queue.then(async () => {
     try {
-      process.send?.({ type: 'result', id: msg.id, scores: await classify(msg.image) });
+      process.send?.({ type: 'result', id: msg.id, scores: await classify(msg) });
     } catch (err) {
       process.send?.({ type: 'error', id: msg.id, error: String(err?.message ?? err) });
     }

@@ -16,5 +16,5 @@ export type { EngineCalls, EngineOperation, EngineOperations } from './api/opera
 export { createEnginePool } from './pool/pool.ts';
 export type { EnginePool, EnginePoolOptions, PoolSwapOptions, PoolStats } from './pool/pool.ts';
 export { loadModels } from './models/models.ts';
-export { createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from './content/checker.ts';
-export type { ContentChecker, ContentScores } from './content/checker.ts';
+export { CLASSIFIER_SIDE, createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from './content/checker.ts';
+export type { ClassifierPixels, ContentChecker, ContentScores } from './content/checker.ts';

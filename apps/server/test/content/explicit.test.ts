@@ -9,14 +9,14 @@ import { multipart } from '../support/multipart.ts';
 import { EXPLICIT_MESSAGE } from '../../src/modules/content/index.ts';
 
 let t: TestApp;
-/** The injected verdict: photos whose cleaned bytes are in this set score 0.95. */
+/** The injected verdict: the next `flagged` photos classified score 0.95, the others 0.01. */
 let flagged = 0;
 const scored: number[] = [];
 beforeAll(async () => {
   // Queue workers off: the test looks at intake only.
   t = await makeApp({ ROLE: 'api' }, {
-    explicitScore: async (jpeg) => {
-      scored.push(jpeg.length);
+    explicitScore: async (rgb) => {
+      scored.push(rgb.length);
       return flagged-- > 0 ? 0.95 : 0.01;
     },
   });
@@ -48,8 +48,8 @@ describe('explicit content at intake', () => {
     const res = await upload(u.cookie, u.me.uid);
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({ code: 'explicit_content', message: EXPLICIT_MESSAGE });
-    // Both cleaned photos were classified (re-encoded JPEGs, not the raw upload).
-    expect(scored).toHaveLength(2);
+    // Both photos were classified, each as the 224 × 224 RGB copy of the cleaned photo.
+    expect(scored).toEqual([224 * 224 * 3, 224 * 224 * 3]);
     expect(storedUploads()).toEqual([]);
     expect(await t.ctx.db.selectFrom('swaps').select('id').where('uid', '=', u.me.uid).execute()).toEqual([]);
     const me = await t.app.inject({ method: 'GET', url: '/app/api/me', headers: { cookie: u.cookie } });

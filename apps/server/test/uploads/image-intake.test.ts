@@ -79,9 +79,27 @@ describe('image intake', () => {
 
   it('asks the content check about every cleaned photo large enough to classify', async () => {
     const seen: number[] = [];
-    const counting = new ImageIntake({ content: { assertAllowed: async (jpeg) => void seen.push(jpeg.length) } });
+    const counting = new ImageIntake({ content: { assertAllowed: async (rgb) => void seen.push(rgb.length) } });
     await counting.clean(await solid(120, 120).png().toBuffer());
     await counting.clean(await solid(40, 40).png().toBuffer());
-    expect(seen).toHaveLength(1);
+    expect(seen).toEqual([224 * 224 * 3]);
+  });
+
+  it('classifies the photo as stored: upright, transparency on white', async () => {
+    let rgb: Buffer = Buffer.alloc(0);
+    const keeping = new ImageIntake({ content: { assertAllowed: async (pixels) => void (rgb = pixels) } });
+    const at = (x: number, y: number) => [...rgb.subarray((y * 224 + x) * 3, (y * 224 + x) * 3 + 3)];
+    // Red on the left, transparent on the right; EXIF 6 turns it a quarter clockwise: red on top.
+    const halves = await sharp({ create: { width: 400, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 200, height: 200, channels: 4, background: '#ff0000' } }, left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+    const turned = await sharp(await sharp(halves).flatten({ background: '#0000ff' }).jpeg().toBuffer()).withMetadata({ orientation: 6 }).toBuffer();
+    await keeping.clean(turned);
+    expect(at(30, 20)).toEqual([expect.closeTo(255, -1), expect.closeTo(0, -1), expect.closeTo(0, -1)]);
+    expect(at(30, 200)).toEqual([expect.closeTo(0, -1), expect.closeTo(0, -1), expect.closeTo(255, -1)]);
+    await keeping.clean(halves);
+    expect(at(20, 112)).toEqual([255, 0, 0]);
+    expect(at(200, 112)).toEqual([255, 255, 255]);
   });
 });

@@ -15,8 +15,17 @@ export interface ContentScores {
   ms: number;
 }
 
+/** The side of the square the model reads: every photo is scaled to it first. */
+export const CLASSIFIER_SIDE = 224;
+
+/** A photo already scaled to CLASSIFIER_SIDE × CLASSIFIER_SIDE: RGB bytes, row by row. */
+export interface ClassifierPixels {
+  rgb: Uint8Array;
+}
+
 export interface ContentChecker {
-  classify(image: Buffer): Promise<ContentScores>;
+  /** An encoded photo (JPEG, PNG) is decoded and scaled by the worker; pixels go straight to the model. */
+  classify(image: Buffer | ClassifierPixels): Promise<ContentScores>;
   /** Starts the worker and waits for its model (ms to load). */
   warm(): Promise<number>;
   /** The classifier process's id while it runs (for measuring its memory). */
@@ -99,7 +108,8 @@ export function createContentChecker(opts: { timeoutMs?: number } = {}): Content
           reject(new Error('content classifier timed out'));
         }, timeoutMs);
         pending.set(id, { resolve, reject, timer });
-        w.send({ id, image: new Uint8Array(image) });
+        // Pixels cross the channel as they are (150 KB): the worker has nothing to decode.
+        w.send(Buffer.isBuffer(image) ? { id, image: new Uint8Array(image) } : { id, rgb: image.rgb });
       });
     },
     async close() {

@@ -2,7 +2,7 @@
 // and the face fixtures are far from the refusal threshold.
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from '../index.ts';
+import { CLASSIFIER_SIDE, createContentChecker, explicitScore, EXPLICIT_THRESHOLD } from '../index.ts';
 import { fixture, FILES } from '../../test/fixtures.ts';
 
 const checker = createContentChecker();
@@ -26,5 +26,13 @@ describe('content checker', () => {
     await expect(checker.classify(Buffer.from('not an image'))).rejects.toThrow(/content classifier/);
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } }).jpeg().toBuffer();
     expect((await checker.classify(jpeg)).neutral).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('takes pixels already scaled to its side, with the scores of the decoded photo', async () => {
+    const photo = await sharp(fixture(FILES.hopper)).jpeg().toBuffer();
+    const rgb = await sharp(photo).resize(CLASSIFIER_SIDE, CLASSIFIER_SIDE, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+    const [fromPhoto, fromPixels] = [await checker.classify(photo), await checker.classify({ rgb })];
+    for (const k of ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const) expect(fromPixels[k], k).toBeCloseTo(fromPhoto[k], 4);
+    await expect(checker.classify({ rgb: rgb.subarray(0, 300) })).rejects.toThrow(/expected 224×224 RGB pixels/);
   }, 60_000);
 });

@@ -17,11 +17,11 @@ export function createContentModule(config: Config, scorer?: ExplicitScorer): Co
   if (!config.CONTENT_CHECK) return { guard: new ContentGuard(null, config.CONTENT_EXPLICIT_THRESHOLD), close: async () => undefined };
   // CONTENT_WORKERS threads, each started on first need; a photo goes to the least busy one.
   const slots: { checker: ContentChecker | null; busy: number }[] = Array.from({ length: config.CONTENT_WORKERS }, () => ({ checker: null, busy: 0 }));
-  const score: ExplicitScorer = async (jpeg) => {
+  const score: ExplicitScorer = async (rgb) => {
     const slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
     slot.busy++;
     try {
-      return explicitScore(await (slot.checker ??= createContentChecker()).classify(jpeg));
+      return explicitScore(await (slot.checker ??= createContentChecker()).classify({ rgb }));
     } finally {
       slot.busy--;
     }

@@ -5,7 +5,10 @@
 // Memory is bounded: the pipeline streams in strips (sequential read, no Huffman optimisation,
 // which would hold every coefficient of the image: +200 MB for a 16.8 MP PNG, +11 MB without),
 // and the DecodeGate lets only `concurrency` decodes run at once.
+// The classifier gets its own small copy of the photo, made first and classified while the
+// full-size re-encode runs: the upload's answer waits for the longer of the two, not their sum.
 import sharp from 'sharp';
+import { CLASSIFIER_SIDE } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { DecodeGate } from './decode-gate.ts';
 import { measure } from '../../http/server-timing.ts';
@@ -18,7 +21,8 @@ sharp.cache(false);
 
 /** The explicit-content step (modules/content): every cleaned upload passes it, or 422. */
 export interface ContentCheck {
-  assertAllowed(jpeg: Buffer): Promise<void>;
+  /** `rgb`: the cleaned photo scaled to CLASSIFIER_SIDE × CLASSIFIER_SIDE, RGB bytes row by row. */
+  assertAllowed(rgb: Buffer): Promise<void>;
 }
 
 /**
@@ -87,23 +91,48 @@ export class ImageIntake {
     if (w * h > maxPixels) {
       throw new AppError(413, 'image_too_large', `This image is too large (${w}×${h}); the limit is ${Math.round(maxPixels / 1e6)} megapixels.`);
     }
-    const clean = await measure('decode', () => this.gate.run(async () => {
-      try {
-        // rotate() applies EXIF orientation; sharp drops all metadata unless asked to keep it.
-        // sequentialRead: decode top to bottom in strips. optimiseCoding off: the optimised Huffman
-        // tables need the whole image's coefficients in memory first (the pixels are the same).
-        const { data, info } = await sharp(buf, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
-          .rotate()
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 95, chromaSubsampling: '4:4:4', optimiseCoding: false })
-          .toBuffer({ resolveWithObject: true });
-        return { body: data, width: info.width, height: info.height };
-      } catch {
-        throw corrupt();
-      }
+    const classified = Math.min(w, h) >= MIN_CLASSIFIED_SIDE;
+    const { clean, verdict } = await measure('decode', () => this.gate.run(async () => {
+      // The small copy is cheap (a JPEG decodes at 1/2 to 1/8 scale for it), so the classifier
+      // starts within milliseconds and runs in its process while this one re-encodes.
+      const verdict = classified ? this.classifierPixels(buf).then((rgb) => measure('content', () => this.content.assertAllowed(rgb))) : null;
+      // Awaited below once the re-encode succeeded; a corrupt file answers as corrupt first.
+      verdict?.catch(() => undefined);
+      return { clean: await this.reencode(buf), verdict };
     }));
-    // Outside the decode gate: the classifier is another process, and works on the cleaned JPEG.
-    if (Math.min(clean.width, clean.height) >= MIN_CLASSIFIED_SIDE) await measure('content', () => this.content.assertAllowed(clean.body));
+    await verdict;
     return clean;
+  }
+
+  /** The whole photo, upright, on white, as a fresh JPEG. */
+  private async reencode(buf: Buffer): Promise<CleanImage> {
+    try {
+      // rotate() applies EXIF orientation; sharp drops all metadata unless asked to keep it.
+      // sequentialRead: decode top to bottom in strips. optimiseCoding off: the optimised Huffman
+      // tables need the whole image's coefficients in memory first (the pixels are the same).
+      const { data, info } = await sharp(buf, { limitInputPixels: this.maxPixels, failOn: 'error', sequentialRead: true })
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 95, chromaSubsampling: '4:4:4', optimiseCoding: false })
+        .toBuffer({ resolveWithObject: true });
+      return { body: data, width: info.width, height: info.height };
+    } catch {
+      throw corrupt();
+    }
+  }
+
+  /** The same upright, flattened photo, stretched to the classifier's square as raw RGB. */
+  private async classifierPixels(buf: Buffer): Promise<Buffer> {
+    try {
+      return await sharp(buf, { limitInputPixels: this.maxPixels, failOn: 'error', sequentialRead: true })
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .resize(CLASSIFIER_SIDE, CLASSIFIER_SIDE, { fit: 'fill' })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+    } catch {
+      throw corrupt();
+    }
   }
 }

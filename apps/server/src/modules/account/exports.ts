@@ -39,14 +39,11 @@ export class DataExportService {
       const pending = before.find((e) => e.status === 'queued' || e.status === 'running');
       if (pending) return this.toApi(pending);
       const now = this.now();
-      const reserved = await this.repo.reserveExport(uid, now, DAY_MS, this.perDay);
-      if (!reserved) throw await this.limitReached(uid, now);
       const id = randomUUID();
       const row: ExportRow = { id, uid, status: 'queued', job_id: `export-${id}`, storage_key: null, size: null, error: null, created_at: now, completed_at: null, expires_at: now + this.ttlMs };
-      if (!(await this.repo.insertExport(row))) {
-        await this.repo.releaseExport(uid, reserved.windowStart);
-        continue;
-      }
+      const started = await this.repo.startExport(row, DAY_MS, this.perDay);
+      if (started === 'limit') throw await this.limitReached(uid, now);
+      if (started === 'pending') continue;
       await this.queue.enqueue(exportJob, { exportId: id }, { jobId: row.job_id });
       for (const old of before) await this.removeExport(old);
       return this.toApi(row);

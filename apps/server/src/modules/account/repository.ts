@@ -47,35 +47,23 @@ export class AccountRepository {
 
   // Exports ----------------------------------------------------------------------
   /**
-   * Reserves one export in the account's 24-hour window (a window over starts again at 1) with
-   * one upsert, atomic on SQLite and PostgreSQL, so concurrent requests cannot pass the limit
-   * together. The window reserved in, or null when `perWindow` are already taken in it.
+   * Inserts the export and takes one of the account's exports in its 24-hour window (a window
+   * over starts again at 1), in one transaction: both or neither. The account's unique index on
+   * queued/running exports makes a concurrent request wait for this one, then find its export
+   * ('pending'), so twenty clicks at once start one export and spend one of the window's.
    */
-  async reserveExport(uid: string, now: number, windowMs: number, perWindow: number): Promise<{ windowStart: number } | null> {
-    const since = now - windowMs;
-    const row = await this.db
-      .insertInto('export_allowances')
-      .values({ uid, n: 1, window_start: now })
-      .onConflict((oc) =>
-        oc
-          .column('uid')
-          .doUpdateSet((eb) => {
-            const over = eb('export_allowances.window_start', '<=', since);
-            return {
-              n: eb.case().when(over).then(1).else(eb('export_allowances.n', '+', 1)).end(),
-              window_start: eb.case().when(over).then(now).else(eb.ref('export_allowances.window_start')).end(),
-            };
-          })
-          .where((eb) => eb.or([eb('export_allowances.window_start', '<=', since), eb('export_allowances.n', '<', perWindow)])),
-      )
-      .returning(['window_start'])
-      .executeTakeFirst();
-    return row ? { windowStart: Number(row.window_start) } : null;
-  }
-
-  /** Gives back a reservation that made no export, unless its window started again meanwhile. */
-  async releaseExport(uid: string, windowStart: number): Promise<void> {
-    await this.db.updateTable('export_allowances').set((eb) => ({ n: eb('n', '-', 1) })).where('uid', '=', uid).where('window_start', '=', windowStart).where('n', '>', 0).execute();
+  async startExport(row: ExportRow, windowMs: number, perWindow: number): Promise<'started' | 'pending' | 'limit'> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const inserted = await trx.insertInto('data_exports').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'pending';
+        if (!(await reserveExport(trx, row.uid, row.created_at, windowMs, perWindow))) throw new WindowFull();
+        return 'started';
+      });
+    } catch (err) {
+      if (err instanceof WindowFull) return 'limit';
+      throw err;
+    }
   }
 
   /** Start (ms) of the account's current window, for Retry-After. */
@@ -84,11 +72,6 @@ export class AccountRepository {
     return row ? Number(row.window_start) : null;
   }
 
-  /** Inserts the export unless the account has one queued or running (a unique index): false then. */
-  async insertExport(row: ExportRow): Promise<boolean> {
-    const res = await this.db.insertInto('data_exports').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
-  }
 
   /** Exports queued or running, oldest first, after `after` (start-up reconcile pages through them). */
   async pendingExports(limit: number, after?: Pick<ExportRow, 'created_at' | 'id'>): Promise<ExportRow[]> {
@@ -147,4 +130,30 @@ export class AccountRepository {
     // pages until a checkpoint, so copy them in and truncate it now.
     if (this.kind === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(this.db);
   }
+}
+
+/** Thrown inside startExport's transaction to roll its insert back. */
+class WindowFull extends Error {}
+
+/** One upsert, atomic on SQLite and PostgreSQL: false when `perWindow` are already taken in the window. */
+async function reserveExport(db: Db, uid: string, now: number, windowMs: number, perWindow: number): Promise<boolean> {
+  const since = now - windowMs;
+  const row = await db
+    .insertInto('export_allowances')
+    .values({ uid, n: 1, window_start: now })
+    .onConflict((oc) =>
+      oc
+        .column('uid')
+        .doUpdateSet((eb) => {
+          const over = eb('export_allowances.window_start', '<=', since);
+          return {
+            n: eb.case().when(over).then(1).else(eb('export_allowances.n', '+', 1)).end(),
+            window_start: eb.case().when(over).then(now).else(eb.ref('export_allowances.window_start')).end(),
+          };
+        })
+        .where((eb) => eb.or([eb('export_allowances.window_start', '<=', since), eb('export_allowances.n', '<', perWindow)])),
+    )
+    .returning(['window_start'])
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 // Data exports a day per account: the start (ms) of the account's current 24-hour window and the
-// exports started in it, reserved by one upsert (see AccountRepository.reserveExport).
+// exports started in it, reserved with the export itself (see AccountRepository.startExport).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

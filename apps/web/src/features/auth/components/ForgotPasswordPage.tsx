@@ -1,35 +1,24 @@
 // /forgot-password: asks for the address and always answers the same, so the page never tells
 // whether the address has an account; the link arrives by mail (valid 1 hour).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isSupportedLanguage } from '../../../lib/language';
 import { postForgotPassword } from '../api/auth-api';
-import { errorKey } from '../lib/error-key';
+import { useFormAction } from '../lib/use-form-action';
 import styles from './LoginPage.module.css';
 
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation('auth');
   useDocumentTitle(t('forgot.pageTitle'));
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await postForgotPassword(email, isSupportedLanguage(i18n.language) ? i18n.language : 'en');
-      setSentTo(email.trim());
-    } catch (failure) {
-      setError(errorKey(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useFormAction(async () => {
+    await postForgotPassword(email, isSupportedLanguage(i18n.language) ? i18n.language : 'en');
+    setSentTo(email.trim());
+  });
 
   return (
     <div className={styles.page}>

@@ -1,11 +1,11 @@
 // /reset-password?token=…: the link of the reset mail. The new password signs out every
 // session; the person then logs in with it.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { postResetPassword } from '../api/auth-api';
-import { errorKey } from '../lib/error-key';
+import { useFormAction } from '../lib/use-form-action';
 import styles from './LoginPage.module.css';
 
 export function ResetPasswordPage() {
@@ -14,23 +14,12 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(token ? null : 'errors.invalid_link');
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await postResetPassword(token, password);
-      setDone(true);
-    } catch (failure) {
-      setError(errorKey(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, submit } = useFormAction(async () => {
+    await postResetPassword(token, password);
+    setDone(true);
+  }, token ? null : 'errors.invalid_link');
 
   return (
     <div className={styles.page}>

@@ -98,8 +98,9 @@ describe('image intake', () => {
     await keeping.clean(turned);
     expect(at(30, 20)).toEqual([expect.closeTo(255, -1), expect.closeTo(0, -1), expect.closeTo(0, -1)]);
     expect(at(30, 200)).toEqual([expect.closeTo(0, -1), expect.closeTo(0, -1), expect.closeTo(255, -1)]);
+    // A PNG's copy is read from the stored JPEG (no second full decode beside the re-encode).
     await keeping.clean(halves);
-    expect(at(20, 112)).toEqual([255, 0, 0]);
-    expect(at(200, 112)).toEqual([255, 255, 255]);
+    expect(at(20, 112)).toEqual([expect.closeTo(255, -1), expect.closeTo(0, -1), expect.closeTo(0, -1)]);
+    expect(at(200, 112)).toEqual([expect.closeTo(255, -1), expect.closeTo(255, -1), expect.closeTo(255, -1)]);
   });
 });

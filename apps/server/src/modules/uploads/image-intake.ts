@@ -92,16 +92,24 @@ export class ImageIntake {
       throw new AppError(413, 'image_too_large', `This image is too large (${w}×${h}); the limit is ${Math.round(maxPixels / 1e6)} megapixels.`);
     }
     const classified = Math.min(w, h) >= MIN_CLASSIFIED_SIDE;
+    // A baseline JPEG decodes at 1/2 to 1/8 scale for the small copy, so the classifier starts
+    // within milliseconds and runs in its process while this one re-encodes. Anything else
+    // (progressive JPEG, PNG, WebP) would be decoded whole a second time beside the re-encode,
+    // doubling the peak memory: its copy is read from the clean JPEG once that exists.
+    const early = classified && meta.format === 'jpeg' && !meta.isProgressive;
     const { clean, verdict } = await measure('decode', () => this.gate.run(async () => {
-      // The small copy is cheap (a JPEG decodes at 1/2 to 1/8 scale for it), so the classifier
-      // starts within milliseconds and runs in its process while this one re-encodes.
-      const verdict = classified ? this.classifierPixels(buf).then((rgb) => measure('content', () => this.content.assertAllowed(rgb))) : null;
+      const verdict = early ? this.check(buf) : null;
       // Awaited below once the re-encode succeeded; a corrupt file answers as corrupt first.
       verdict?.catch(() => undefined);
       return { clean: await this.reencode(buf), verdict };
     }));
-    await verdict;
+    if (verdict) await verdict;
+    else if (classified) await this.check(clean.body);
     return clean;
+  }
+
+  private check(image: Buffer): Promise<void> {
+    return this.classifierPixels(image).then((rgb) => measure('content', () => this.content.assertAllowed(rgb)));
   }
 
   /** The whole photo, upright, on white, as a fresh JPEG. */

@@ -12,12 +12,14 @@ import { registerServerTiming } from './http/server-timing.ts';
 import { registerSpa } from './http/spa.ts';
 import { registerAccountRoutes } from './modules/account/index.ts';
 import { registerAdminUsersRoutes } from './modules/admin-users/index.ts';
+import { registerApiKeyRoutes } from './modules/api-keys/index.ts';
 import { registerAuthRoutes } from './modules/auth/index.ts';
 import { registerBillingRoutes } from './modules/billing/index.ts';
 import { registerBulkRoutes } from './modules/bulk/index.ts';
 import { registerEmailLinksRoutes } from './modules/email-links/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerFaceRoutes } from './modules/faces/index.ts';
+import { registerPublicApiRoutes } from './modules/public-api/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerRetentionRoutes } from './modules/retention/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
@@ -47,6 +49,8 @@ const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerBillingRoutes,
   registerAdminUsersRoutes,
   registerAccountRoutes,
+  registerApiKeyRoutes,
+  registerPublicApiRoutes,
 ];
 
 export interface BuiltApp {

@@ -95,6 +95,8 @@ export const configSchema = z.object({
   DEMO_CONTENT: bool.default(true),
   /** Requests a minute per client address to each of sign-in, sign-up, challenge and OIDC consent (a coarse flood limit). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Requests a minute per API key over every /app/api/v1 route. */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // Billing (modules/billing): on when the key, the webhook secret and both prices are set.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),

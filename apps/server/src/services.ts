@@ -8,6 +8,7 @@ import type { JobQueue } from './infra/queue/index.ts';
 import type { Storage } from './infra/storage/index.ts';
 import { addAccountErasers, createAccountModule, type AccountModule } from './modules/account/index.ts';
 import { createAdminUsersService, type AdminUsersService } from './modules/admin-users/index.ts';
+import { apiKeysAccountData, createApiKeysService, type ApiKeysService } from './modules/api-keys/index.ts';
 import { createAuthModule, type AuthModule } from './modules/auth/index.ts';
 import { billingAccountData } from './modules/billing/account-data.ts';
 import { createBillingService, type BillingService } from './modules/billing/index.ts';
@@ -18,6 +19,7 @@ import { createContentModule, type ContentGuard, type ExplicitScorer } from './m
 import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
 import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
+import { createIdempotency, idempotencyEraser, type Idempotency } from './modules/public-api/index.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/index.ts';
 
@@ -45,6 +47,10 @@ export interface Services {
   adminUsers: AdminUsersService;
   /** Account page, data export and erasure, with the per-module data registry. */
   account: AccountModule;
+  /** Developers' API keys: the account page's card and the public API's guard. */
+  apiKeys: ApiKeysService;
+  /** The public API's Idempotency-Key answers. */
+  idempotency: Idempotency;
 }
 
 export interface Infrastructure {
@@ -81,7 +87,11 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
   account.registry.add(...faces.accountData());
   account.registry.add(...billingAccountData(billing, new UsersRepository(db), queue));
+  const apiKeys = createApiKeysService(db);
+  account.registry.add(...apiKeysAccountData(apiKeys));
+  const idempotency = createIdempotency(db);
+  account.registry.add(null, idempotencyEraser(idempotency));
   addAccountErasers(account, storage);
-  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account, apiKeys, idempotency };
   return { services, close: () => content.close() };
 }

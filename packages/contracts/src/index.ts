@@ -14,3 +14,7 @@ export * from './admin-users.ts';
 export * from './account.ts';
 export * from './retention.ts';
 export * from './support.ts';
+export * from './api-keys.ts';
+export * from './public-api.ts';
+export * from './openapi.ts';
+export { jsonGuard, type JsonSchema } from './json-guard.ts';

@@ -6,7 +6,10 @@
 // with neither header comes from no browser (curl, Stripe, the CLI) and carries no ambient
 // cookie a third site could borrow. A route that must take other sites' posts says so with
 // `config: { crossSite: true }` and proves its caller otherwise (Stripe's signature).
+// A public API route ('apiKey') called with a key skips the check: it reads no cookie, and a
+// key is no ambient credential another site could borrow; without a key it is checked as usual.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken } from './bearer.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -36,6 +39,7 @@ export function registerCrossSiteCheck(app: FastifyInstance, publicUrl: string |
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
   app.addHook('onRequest', async (req) => {
     if (!UNSAFE.has(req.method) || req.routeOptions.config?.crossSite === true) return;
+    if (req.routeOptions.config?.auth === 'apiKey' && bearerToken(req) !== null) return;
     const site = req.headers['sec-fetch-site'];
     if (site !== undefined) {
       if (site === 'same-origin' || site === 'none') return;

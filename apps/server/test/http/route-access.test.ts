@@ -16,14 +16,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const RANK: Record<CallerName, number> = { anonymous: -1, userA: 0, userB: 0, operator: 1, admin: 2 };
-const NEED: Record<AuthLevel, number> = { public: -1, user: 0, operator: 1, admin: 2 };
+const RANK: Record<Exclude<CallerName, 'key'>, number> = { anonymous: -1, userA: 0, userB: 0, operator: 1, admin: 2 };
+const NEED: Record<Exclude<AuthLevel, 'apiKey'>, number> = { public: -1, user: 0, operator: 1, admin: 2 };
 
 /**
  * What `caller` must get on a route of `level` whose `:uid` (if any) is user A's: operators
- * may read under another's uid, never write (only admin routes manage other accounts).
+ * may read under another's uid, never write (only admin routes manage other accounts). An API
+ * key opens the public API ('apiKey' routes) and nothing else; a cookie never opens those.
  */
 function expected(level: AuthLevel, caller: CallerName, hasUid: boolean, method: string): 'allowed' | 401 | 403 | 404 {
+  if (level === 'apiKey') return caller === 'key' ? 'allowed' : 401;
+  if (caller === 'key') return level === 'public' ? 'allowed' : 401;
   if (RANK[caller] < NEED[level]) return caller === 'anonymous' ? 401 : 403;
   if (hasUid && caller === 'userB') return 404;
   if (hasUid && caller !== 'userA' && level !== 'admin' && !['GET', 'HEAD'].includes(method)) return 404;
@@ -44,7 +47,10 @@ describe('route access', () => {
     // The hook sees every route the router gets: the two lists have the same size.
     expect(declared.length).toBe(routerRouteCount(t));
     expect(declared.length).toBeGreaterThan(10);
-    expect(declared.filter((r) => !/^(public|user|operator|admin)$/.test(r.auth ?? ''))).toEqual([]);
+    expect(declared.filter((r) => !/^(public|user|operator|admin|apiKey)$/.test(r.auth ?? ''))).toEqual([]);
+    expect(declared.filter((r) => r.auth === 'apiKey').length).toBeGreaterThan(3);
+    // Keys reach the public API and only it.
+    expect(declared.filter((r) => r.auth === 'apiKey' && !r.url.startsWith('/app/api/v1/'))).toEqual([]);
     for (const r of declared) expect(t.app.hasRoute({ method: r.method as 'GET', url: r.url }), `${r.method} ${r.url}`).toBe(true);
   });
 
@@ -69,8 +75,7 @@ describe('route access', () => {
         // Public routes are for everyone: calling them signed in adds nothing (and logout would sign out).
         if (level === 'public' && caller !== 'anonymous') continue;
         for (const url of variants(concretePath(route.url, callers.uid.userA))) {
-          const cookie = await callers.cookie(caller);
-          const res = await t.app.inject({ method: route.method as 'GET', url, headers: cookie ? { cookie } : {} });
+          const res = await t.app.inject({ method: route.method as 'GET', url, headers: await callers.headers(caller) });
           const where = `${caller} ${route.method} ${url} (${level})`;
           if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode}`);
           else if (want === 'allowed') {

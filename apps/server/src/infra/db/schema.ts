@@ -220,6 +220,29 @@ export interface ExportAllowancesTable {
   window_start: number;
 }
 
+/** A developer's API key: only the secret's SHA-256 is kept; `slot` holds the per-account cap. */
+export interface ApiKeysTable {
+  id: string;
+  uid: string;
+  slot: number;
+  name: string;
+  /** The first characters of the key, shown to recognise it (`vsk_ab12`). */
+  prefix: string;
+  secret_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** The first answer to a create sent with an Idempotency-Key, replayed for 24 hours. */
+export interface IdempotencyKeysTable {
+  uid: string;
+  idem_key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -237,4 +260,6 @@ export interface Database {
   data_exports: DataExportsTable;
   email_tokens: EmailTokensTable;
   export_allowances: ExportAllowancesTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -3,6 +3,8 @@
 //   'user'     any signed-in account
 //   'operator' operators and admins
 //   'admin'    admins only
+//   'apiKey'   an account's API key (Authorization: Bearer), the public API under /app/api/v1 only;
+//              the session cookie is not read there, and a key is refused everywhere else
 // Access is decided from the route the router matched (never from the raw URL, which an
 // encoded path like /%61pp/api would slip past), and a route that declares no level stops
 // the server at start-up. A `:uid` path parameter must be the caller's own; an operator may
@@ -12,10 +14,17 @@
 // write under with `assertOwnUid(req, uid)`, one they only read with `assertReadableUid`.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '@visage/contracts';
+import { bearerToken } from '../../http/bearer.ts';
 import { AppError } from '../../http/errors.ts';
 
-export type AuthLevel = 'public' | 'user' | 'operator' | 'admin';
-export const AUTH_LEVELS: readonly AuthLevel[] = ['public', 'user', 'operator', 'admin'];
+export type AuthLevel = 'public' | 'user' | 'operator' | 'admin' | 'apiKey';
+export const AUTH_LEVELS: readonly AuthLevel[] = ['public', 'user', 'operator', 'admin', 'apiKey'];
+
+/** The account an API key belongs to, and the key's id (rate limits are counted per key). */
+export interface KeyCaller {
+  keyId: string;
+  user: SessionUser;
+}
 
 /** The signed-in caller, resolved from the session cookie (req.user). */
 export interface SessionUser {
@@ -39,6 +48,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, or null. */
     user: SessionUser | null;
+    /** The API key the caller used ('apiKey' routes), or null. */
+    apiKeyId: string | null;
   }
   interface FastifyInstance {
     /** Every route registered so far, with its declared access. */
@@ -54,6 +65,9 @@ export function hasRole(user: SessionUser | null, role: Role): boolean {
 }
 
 export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Please sign in.');
+/** One answer for a missing, garbled, unknown or revoked key: nothing tells them apart. */
+export const invalidApiKey = () => new AppError(401, 'invalid_api_key', 'The API key is missing, unknown or revoked.');
+const keyNotAccepted = () => new AppError(401, 'api_key_not_accepted', 'API keys are accepted only by the /app/api/v1 routes.');
 export const forbidden = () => new AppError(403, 'forbidden', 'You are not allowed to do this.');
 
 /** The caller, or 401 when the request has no valid session. */
@@ -108,9 +122,14 @@ export function declareAccess(instance: FastifyInstance, level: AuthLevel): void
  * collected as they are registered and checked when the app becomes ready: one without a
  * declared level (or with an unknown one) makes `ready()` fail with its method and path.
  */
-export function registerGuards(app: FastifyInstance, resolveUser: (req: FastifyRequest) => Promise<SessionUser | null>): void {
+export function registerGuards(
+  app: FastifyInstance,
+  resolveUser: (req: FastifyRequest) => Promise<SessionUser | null>,
+  resolveKey: (secret: string) => Promise<KeyCaller | null>,
+): void {
   const routes: RouteOptions[] = [];
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKeyId', null);
   app.decorate('declaredRoutes', () =>
     routes.flatMap((r) => methodsOf(r).map((method) => ({ method, url: r.url, auth: r.config?.auth }))),
   );
@@ -129,6 +148,17 @@ export function registerGuards(app: FastifyInstance, resolveUser: (req: FastifyR
     if (!req.routeOptions.url) return;
     const level = req.routeOptions.config.auth;
     if (level === 'public') return;
+    const bearer = bearerToken(req);
+    if (level === 'apiKey') {
+      // Looked up on every request (no cache), so a revoked key is refused at once.
+      const found = bearer === null ? null : await resolveKey(bearer);
+      if (!found) throw invalidApiKey();
+      req.user = found.user;
+      req.apiKeyId = found.keyId;
+      return;
+    }
+    // A key opens nothing but the public API, even beside a session cookie.
+    if (bearer !== null) throw keyNotAccepted();
     req.user = await resolveUser(req);
     if (level === 'operator' || level === 'admin') requireRole(req, level);
     else if (level === 'user') requireUser(req);

@@ -3,18 +3,23 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from '../../config.ts';
-import { registerGuards } from './guards.ts';
+import { registerGuards, type KeyCaller } from './guards.ts';
 import type { AuthModule } from './module.ts';
 import { authRoutes } from './routes.ts';
 
-export { assertOwnUid, assertReadableUid, hasRole, requireRole, requireUser, type AuthLevel, type SessionUser } from './guards.ts';
+export { assertOwnUid, assertReadableUid, hasRole, requireRole, requireUser, type AuthLevel, type KeyCaller, type SessionUser } from './guards.ts';
 export { clientIp } from './client-ip.ts';
 export { createAuthModule, type AuthModule } from './module.ts';
 
-export async function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthModule; config: Config }): Promise<void> {
-  const { auth, config } = deps;
+/** Finds the account behind an API key (the api-keys module's service). */
+export interface KeyResolver {
+  resolve(secret: string): Promise<KeyCaller | null>;
+}
+
+export async function registerAuthRoutes(app: FastifyInstance, deps: { auth: AuthModule; config: Config; apiKeys: KeyResolver }): Promise<void> {
+  const { auth, config, apiKeys } = deps;
   await app.register(fastifyCookie);
-  registerGuards(app, (req) => auth.service.resolveSession(req.cookies[auth.cookies.session]));
+  registerGuards(app, (req) => auth.service.resolveSession(req.cookies[auth.cookies.session]), (secret) => apiKeys.resolve(secret));
   await authRoutes(app, { config, ...auth });
 
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

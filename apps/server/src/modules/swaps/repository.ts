@@ -42,6 +42,13 @@ export class SwapsRepository {
       .execute();
   }
 
+  /** Every swap of the account, any mode and status, newest first, after `before` in (created_at, id) order. */
+  async pageForUser(uid: string, limit: number, before?: { created_at: number; id: string }): Promise<SwapRow[]> {
+    let q = this.db.selectFrom('swaps').selectAll().where('uid', '=', uid);
+    if (before) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(before.created_at, before.id)));
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
   /** Swaps not finished, oldest first, after `afterId` in (created_at, id) order: for the start-up reconcile. */
   async listUnfinished(limit: number, after?: { created_at: number; id: string }): Promise<Pick<SwapRow, 'id' | 'job_id' | 'status' | 'created_at'>[]> {
     let q = this.db.selectFrom('swaps').select(['id', 'job_id', 'status', 'created_at']).where('status', 'in', ['queued', 'running']);

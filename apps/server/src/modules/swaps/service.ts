@@ -171,6 +171,11 @@ export class SwapsService {
     return Object.fromEntries(rows.map((r) => [r.id, toSwapItem(r)]));
   }
 
+  /** One page of the account's swaps (every mode and status), newest first, after `before`. */
+  page(uid: string, limit: number, before?: { created_at: number; id: string }): Promise<SwapRow[]> {
+    return this.repo.pageForUser(uid, limit, before);
+  }
+
   /** The list serialized, with an ETag, from a short-lived per-user cache. */
   listJson(uid: string, mode: SwapMode, includePending: boolean): Promise<CachedList> {
     return this.lists.get(uid, `${mode}:${includePending}`, () => this.list(uid, mode, includePending));

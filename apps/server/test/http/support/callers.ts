@@ -7,17 +7,22 @@ import type { Role } from '@visage/contracts';
 import { hashToken, newToken } from '../../../src/modules/auth/tokens.ts';
 import { signUp, type TestApp } from '../../auth/support/app.ts';
 
-export type CallerName = 'anonymous' | 'userA' | 'userB' | 'operator' | 'admin';
-export const CALLERS: readonly CallerName[] = ['anonymous', 'userA', 'userB', 'operator', 'admin'];
+export type CallerName = 'anonymous' | 'userA' | 'userB' | 'operator' | 'admin' | 'key';
+/** `key`: user A's API key, sent without a cookie. */
+export const CALLERS: readonly CallerName[] = ['anonymous', 'userA', 'userB', 'operator', 'admin', 'key'];
+
+type AccountName = Exclude<CallerName, 'anonymous' | 'key'>;
 
 export interface Callers {
-  uid: Record<Exclude<CallerName, 'anonymous'>, string>;
-  /** A Cookie header with a new session for the caller ('' for anonymous). */
+  uid: Record<AccountName, string>;
+  /** A Cookie header with a new session for the caller ('' for anonymous and key). */
   cookie(caller: CallerName): Promise<string>;
+  /** The headers that authenticate the caller: its cookie, or user A's API key for `key`. */
+  headers(caller: CallerName): Promise<Record<string, string>>;
 }
 
 export async function makeCallers(t: TestApp): Promise<Callers> {
-  const accounts: Array<[Exclude<CallerName, 'anonymous'>, Role]> = [
+  const accounts: Array<[AccountName, Role]> = [
     ['userA', 'user'],
     ['userB', 'user'],
     ['operator', 'operator'],
@@ -29,17 +34,24 @@ export async function makeCallers(t: TestApp): Promise<Callers> {
     await t.ctx.db.updateTable('users').set({ role }).where('uid', '=', me.uid).execute();
     uid[name] = me.uid;
   }
+  const key = await t.ctx.apiKeys.create(uid.userA, 'walker');
+  const cookie = async (caller: CallerName): Promise<string> => {
+    if (caller === 'anonymous' || caller === 'key') return '';
+    const token = newToken();
+    const now = Date.now();
+    await t.ctx.db
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), uid: uid[caller], created_at: now, expires_at: now + 3_600_000, ip: '127.0.0.1', user_agent: 'walker' })
+      .execute();
+    return `visage_session=${token}`;
+  };
   return {
     uid,
-    async cookie(caller) {
-      if (caller === 'anonymous') return '';
-      const token = newToken();
-      const now = Date.now();
-      await t.ctx.db
-        .insertInto('sessions')
-        .values({ token_hash: hashToken(token), uid: uid[caller], created_at: now, expires_at: now + 3_600_000, ip: '127.0.0.1', user_agent: 'walker' })
-        .execute();
-      return `visage_session=${token}`;
+    cookie,
+    async headers(caller): Promise<Record<string, string>> {
+      if (caller === 'key') return { authorization: `Bearer ${key.secret}` };
+      const c = await cookie(caller);
+      return c ? { cookie: c } : {};
     },
   };
 }

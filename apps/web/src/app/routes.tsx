@@ -26,6 +26,8 @@ const PlansRoute = lazyRoute(() => import('./plans').then((m) => m.PlansRoute));
 const AccountRoute = lazyRoute(() => import('./AccountRoute').then((m) => m.AccountRoute));
 const TermsPage = lazyRoute(() => import('../features/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyRoute(() => import('../features/legal').then((m) => m.PrivacyPage));
+// Carries Swagger UI: its own chunk, loaded only on /developers.
+const DevelopersPage = lazyRoute(() => import('../features/developers').then((m) => m.DevelopersPage));
 
 export const routeList: RouteNode[] = [
   { type: 'title', label: 'nav.sections.discover' },
@@ -66,6 +68,8 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/admin/swaps', element: <AdminTestRoute />, access: 'operator' },
   // Linked from the header (AccountLink), not the sidebar.
   { type: 'page', path: '/app/account', element: <AccountRoute />, access: 'user' },
+  // The public API's documentation, open to anyone; linked from the account page's API keys.
+  { type: 'page', path: '/developers', element: <DevelopersPage /> },
 
   { type: 'divider' },
   { type: 'title', label: 'nav.sections.legal' },

@@ -11,16 +11,19 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from './language
 type LocaleModule = Record<string, unknown>;
 type LocaleFiles = Record<string, LocaleModule>;
 
-const defaultFiles: LocaleFiles = import.meta.glob<LocaleModule>(['../locales/en.json', '../features/*/locales/en.json', '!../features/legal/locales/*.json'], { eager: true, import: 'default' });
+const defaultFiles: LocaleFiles = import.meta.glob<LocaleModule>(['../locales/en.json', '../features/*/locales/en.json', '!../features/legal/locales/*.json', '!../features/developers/locales/*.json'], {
+  eager: true,
+  import: 'default',
+});
 const otherLanguages: Partial<Record<Language, () => Promise<LocaleFiles>>> = {
   fr: () => import('./locales-fr').then((m) => m.default),
 };
-const lazyFiles = import.meta.glob<LocaleModule>('../features/legal/locales/*.json', { import: 'default' });
+const lazyFiles = import.meta.glob<LocaleModule>(['../features/legal/locales/*.json', '../features/developers/locales/*.json'], { import: 'default' });
 const loadedLanguages = new Map<string, LocaleFiles>([[DEFAULT_LANGUAGE, defaultFiles]]);
 
 export const COMMON_NAMESPACE = 'common';
-/** The legal texts are a third of all locale text (12 KB gzip): only /terms and /privacy read them. */
-export const LAZY_NAMESPACES = ['legal'] as const;
+/** The legal texts are a third of all locale text (12 KB gzip): only /terms and /privacy read them; the API docs page's, only /developers. */
+export const LAZY_NAMESPACES = ['legal', 'developers'] as const;
 
 /** One locale file found by the globs above: its language, namespace and content. */
 export interface LocaleFile {

@@ -1,6 +1,19 @@
 // The account page's calls: /app/api/account (profile, avatar, password, sessions), the data
 // export and account erasure (DELETE /app/api/me).
-import { accountResponse, avatarResponse, dataExport, dataExportList, type AccountResponse, type ColorScheme, type DataExport, type MailLanguage } from '@visage/contracts';
+import {
+  accountResponse,
+  apiKeyList,
+  avatarResponse,
+  createdApiKey,
+  dataExport,
+  dataExportList,
+  type AccountResponse,
+  type ApiKeyList,
+  type ColorScheme,
+  type CreatedApiKey,
+  type DataExport,
+  type MailLanguage,
+} from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export const fetchAccount = (signal?: AbortSignal): Promise<AccountResponse> => apiRequest('/account', { schema: accountResponse, signal });
@@ -28,6 +41,13 @@ export const changeEmail = (newEmail: string, password: string, language: MailLa
 export const revokeSession = (id: string) => apiRequest(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const signOutEverywhere = () => apiRequest('/account/sessions/revoke-all', { method: 'POST', json: {} });
+
+export const fetchApiKeys = (signal?: AbortSignal): Promise<ApiKeyList> => apiRequest('/account/api-keys', { schema: apiKeyList, signal });
+
+/** The answer carries the key's secret, shown this once. */
+export const createApiKey = (name: string): Promise<CreatedApiKey> => apiRequest('/account/api-keys', { method: 'POST', json: { name }, schema: createdApiKey });
+
+export const revokeApiKey = (id: string) => apiRequest(`/account/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 export const fetchExports = (signal?: AbortSignal): Promise<DataExport[]> => apiRequest('/account/exports', { schema: dataExportList, signal });
 

@@ -1,9 +1,10 @@
-// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, and the person's
+// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, API keys, and the person's
 // data (export and erasure). `onSignedOut` (from app/) clears the client's session after
 // "sign out everywhere" or an erased account, and lands on the landing page.
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAccount } from '../hooks/useAccount';
+import { ApiKeysSection } from './ApiKeysSection';
 import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
 import { DetailsSection } from './DetailsSection';
@@ -42,6 +43,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />
+          <ApiKeysSection />
           <DataSection account={account} onDeleted={onSignedOut} />
         </>
       )}

@@ -21,6 +21,7 @@ const KNOWN = new Set([
   'password_required',
   'too_many_mails',
   'mail_unavailable',
+  'api_key_limit',
 ]);
 
 export function errorKey(error: unknown): string {

@@ -9,19 +9,30 @@
 //       back within 50 MB of its start --settle S (default 60) after the last answer;
 //   (b) GET /app/api/swaps/{uid} for a 30-swap gallery: req/s and p99 at 50 connections
 //       (autocannon, --duration S, default 30);
-//   (c) log bytes per request: the server's stdout bytes during (b) / requests served.
-// Options: --duration S, --uploads N (default 8), --side PX (default 4096), --settle S (default 60).
+//   (c) log bytes per request: the server's stdout bytes during (b) / requests served;
+//   (d) create → completed with an API key against the cookie path, in the same run (a second
+//       server with the engine, scripts/bench-api-keys.mjs), as a ratio; target ≤ 1.1.
+// Options: --duration S, --uploads N (default 8), --side PX (default 4096), --settle S (default 60),
+// --key-runs N (swaps per path in (d), default 11), --key-path-only (only (d): a few minutes).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { benchKeyPath } from './bench-api-keys.mjs';
 import { createUser, freePort, seedGallery, startServer } from './lib-bench.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
-  options: { duration: { type: 'string', default: '30' }, uploads: { type: 'string', default: '8' }, side: { type: 'string', default: '4096' }, settle: { type: 'string', default: '60' } },
+  options: {
+    duration: { type: 'string', default: '30' },
+    uploads: { type: 'string', default: '8' },
+    side: { type: 'string', default: '4096' },
+    settle: { type: 'string', default: '60' },
+    'key-runs': { type: 'string', default: '11' },
+    'key-path-only': { type: 'boolean', default: false },
+  },
 });
 const DURATION = Number(opts.duration);
 const UPLOADS = Number(opts.uploads);
@@ -86,6 +97,21 @@ async function benchGallery(baseUrl, uid, cookie, out) {
   return { requestsPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors, logBytes, logBytesPerRequest: logBytes / Math.max(1, result.requests.total) };
 }
 
+function printKeyPath(k) {
+  const each = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+  console.log(`  create → completed, ${k.runs} swaps each: cookie path median ${k.cookieMedianMs.toFixed(0)} ms [${each(k.times.cookie)}], API key median ${k.keyMedianMs.toFixed(0)} ms [${each(k.times.key)}]`);
+  console.log(`    key / cookie = ${k.ratio.toFixed(3)} (target ≤ 1.1)`);
+}
+
+if (opts['key-path-only']) {
+  log(`create → completed, API key against cookie, ${opts['key-runs']} swaps each…`);
+  const keyPath = await benchKeyPath(Number(opts['key-runs']), log);
+  console.log(`bench:api (key path only) on ${cpus().length} × ${cpus()[0]?.model} (load ${loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  printKeyPath(keyPath);
+  console.log(JSON.stringify({ keyPath }));
+  process.exit(0);
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'visage-bench-api-'));
 let server;
 try {
@@ -111,6 +137,8 @@ try {
   }
   log(`gallery list, 50 connections, ${DURATION} s…`);
   const gallery = await benchGallery(baseUrl, uid, cookie, server.out);
+  log(`create → completed, API key against cookie, ${opts['key-runs']} swaps each…`);
+  const keyPath = await benchKeyPath(Number(opts['key-runs']), log);
 
   const machine = { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg().map((l) => l.toFixed(2)).join(' ') };
   console.log(`bench:api on ${machine.cpus} × ${machine.model} (load ${machine.loadavg})`);
@@ -125,7 +153,8 @@ try {
   console.log(`  API VmHWM (kernel peak over the whole run): ${uploadRuns.at(-1).vmHwmMB.toFixed(0)} MB`);
   console.log(`  gallery (30 swaps): ${gallery.requestsPerSec.toFixed(0)} req/s, p50 ${gallery.p50} ms, p99 ${gallery.p99} ms, ${gallery.requests} requests, non-2xx ${gallery.non2xx}, errors ${gallery.errors}`);
   console.log(`  log: ${gallery.logBytes} bytes of stdout over the gallery run = ${gallery.logBytesPerRequest.toFixed(1)} bytes/request (LOG_LEVEL=info)`);
-  console.log(JSON.stringify({ machine, uploads: uploadRuns, gallery }));
+  printKeyPath(keyPath);
+  console.log(JSON.stringify({ machine, uploads: uploadRuns, gallery, keyPath }));
 } finally {
   if (server) {
     server.child.kill('SIGTERM');

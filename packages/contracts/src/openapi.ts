@@ -60,6 +60,11 @@ const RATE_HEADERS = {
   'RateLimit-Reset': header('Seconds until the window resets.'),
 };
 
+const CREATE_HEADERS = {
+  Location: header('The new swap, to read it.', 'string'),
+  'Idempotent-Replayed': header('`true` when this is the stored first answer to the same Idempotency-Key.', 'string'),
+};
+
 function errorResponse(description: string, extra: Record<string, unknown> = {}) {
   return { description, headers: extra, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
 }
@@ -80,7 +85,7 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
     const responses: Record<string, unknown> = {
       [String(op.ok.status)]: {
         description: op.ok.description,
-        headers: op.public ? {} : RATE_HEADERS,
+        headers: op.public ? {} : { ...RATE_HEADERS, ...(op.idempotent ? CREATE_HEADERS : {}) },
         ...(op.ok.json ? { content: { 'application/json': { schema: schemaOf(op.ok.json, 'output') } } } : {}),
         ...(op.ok.image ? { content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } }, 'image/webp': { schema: { type: 'string', format: 'binary' } } } } : {}),
       },

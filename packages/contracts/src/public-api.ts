@@ -22,6 +22,7 @@ export type V1CreateSwapJson = z.infer<typeof v1CreateSwapJson>;
 
 /** POST /app/api/v1/swaps as multipart/form-data: two JPEG or PNG files, 10 MB each at most. */
 export const v1CreateSwapMultipart = z.object({
+  mode: v1SwapMode.optional(),
   source: z.string().meta({ format: 'binary', description: 'The face photo (JPEG or PNG, 10 MB at most).' }),
   target: z.string().meta({ format: 'binary', description: 'The photo the face goes onto (JPEG or PNG, 10 MB at most).' }),
 });

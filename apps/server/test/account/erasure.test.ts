@@ -26,6 +26,7 @@ describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s,
   let aliceSwap: string;
   let bobSwap: string;
   let exportId: string;
+  let aliceKey: { secret: string; prefix: string };
   let zip: Record<string, Uint8Array>;
   const get = (who: Who, url: string) => t.app.inject({ url, headers: { cookie: who.cookie } });
 
@@ -52,6 +53,11 @@ describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s,
     const saved = await t.app.inject({ method: 'POST', url: '/app/api/user/face/upload', payload: face.payload, headers: { ...face.headers, cookie: alice.cookie } });
     expect(saved.statusCode, saved.body).toBeLessThan(300);
     await t.ctx.db.updateTable('users').set({ role: 'user' }).where('uid', '=', alice.uid).execute();
+    const key = await t.app.inject({ method: 'POST', url: '/app/api/account/api-keys', payload: { name: 'alice script' }, headers: { cookie: alice.cookie } });
+    expect(key.statusCode).toBe(201);
+    aliceKey = key.json<{ secret: string; prefix: string }>();
+    // Used once, so its last use is recorded and exported.
+    expect((await t.app.inject({ url: '/app/api/v1/swaps', headers: { authorization: `Bearer ${aliceKey.secret}` } })).statusCode).toBe(200);
   }, 300_000);
 
   afterAll(async () => {
@@ -94,6 +100,8 @@ describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s,
     expect(data.swaps).toHaveLength(swaps.length);
     expect(data.swaps[0]).toMatchObject({ id: aliceSwap, mode: 'main', status: 'done', createdAt: new Date(swaps[0]!.created_at).toISOString() });
     expect(data.savedFaces).toMatchObject([{ id: 'alice-face' }]);
+    expect(data.apiKeys).toEqual([{ name: 'alice script', prefix: aliceKey.prefix, createdAt: expect.any(String), lastUsedAt: expect.any(String) }]);
+    expect(JSON.stringify(data)).not.toContain(aliceKey.secret);
     expect(JSON.stringify(data)).not.toContain(bob.uid);
   });
 
@@ -129,7 +137,8 @@ describe.each(combos.filter((c) => c.enabled))('account data on $name', ({ d, s,
   it('leaves nothing of the person in any table or storage key, and keeps the other user', async () => {
     const tables = await dumpTables(t.ctx.db, d.kind);
     expect(Object.keys(tables)).toEqual(expect.arrayContaining(['users', 'sessions', 'swaps', 'jobs', 'data_exports', 'oidc_identities', 'sign_in_counters', 'oidc_pending_signups', 'saved_faces', 'catalogue_entries', 'billing_events']));
-    const traces = [alice.uid, alice.email, aliceSwap, exportId];
+    expect(Object.keys(tables)).toEqual(expect.arrayContaining(['api_keys', 'idempotency_keys']));
+    const traces = [alice.uid, alice.email, aliceSwap, exportId, aliceKey.prefix];
     for (const [table, rows] of Object.entries(tables)) for (const trace of traces) expect(rows, `${table} holds ${trace}`).not.toContain(trace);
     expect(tables.users).toContain(bob.email);
     expect(tables.swaps).toContain(bobSwap);

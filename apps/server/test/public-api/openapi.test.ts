@@ -57,7 +57,7 @@ describe('OpenAPI document', () => {
     expect(documented).toEqual(registered);
     const create = doc.paths[`${V1_BASE}/swaps`]!.post as unknown as { parameters: Array<{ name: string }>; responses: Record<string, { headers?: object }> };
     expect(create.parameters.map((p) => p.name)).toContain('Idempotency-Key');
-    expect(Object.keys(create.responses['202']!.headers!)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+    expect(Object.keys(create.responses['202']!.headers!)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Location', 'Idempotent-Replayed']);
     expect(Object.keys(create.responses['429']!.headers!)).toContain('Retry-After');
   });
 

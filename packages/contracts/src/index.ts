@@ -14,3 +14,4 @@ export * from './admin-users.ts';
 export * from './account.ts';
 export * from './retention.ts';
 export * from './support.ts';
+export * from './webhooks.ts';

@@ -18,6 +18,7 @@ import { createContentModule, type ContentGuard, type ExplicitScorer } from './m
 import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
 import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
+import { createWebhooksModule, type WebhooksModule } from './modules/webhooks/index.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/index.ts';
 
@@ -45,6 +46,8 @@ export interface Services {
   adminUsers: AdminUsersService;
   /** Account page, data export and erasure, with the per-module data registry. */
   account: AccountModule;
+  /** Developers' webhook endpoints and the signed deliveries of swap events. */
+  webhooks: WebhooksModule;
 }
 
 export interface Infrastructure {
@@ -76,12 +79,22 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   catalogue.onRemoval((key) => results.keepSharedTarget(key));
   const bulk = createBulkModule({ db, config, swaps, faces: faces.service, intake });
   const adminUsers = createAdminUsersService(db, () => billing.enabled);
+  const webhooks = createWebhooksModule({
+    db,
+    queue,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    publicUrl: config.PUBLIC_URL,
+    tuning: { backoffMs: config.WEBHOOK_BACKOFF_MS },
+    warn: (info, msg) => log.warn({ component: 'webhooks', ...info }, msg),
+  });
+  swaps.onEnded((row) => webhooks.swapEnded(row));
   const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake, users });
   // What each module holds about a person: its export section and its eraser (one line per module).
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
   account.registry.add(...faces.accountData());
   account.registry.add(...billingAccountData(billing, new UsersRepository(db), queue));
+  account.registry.add(...webhooks.accountData());
   addAccountErasers(account, storage);
-  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account, webhooks };
   return { services, close: () => content.close() };
 }

@@ -1,4 +1,4 @@
-// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, and the person's
+// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, webhooks, and the person's
 // data (export and erasure). `onSignedOut` (from app/) clears the client's session after
 // "sign out everywhere" or an erased account, and lands on the landing page.
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
+import { WebhooksSection } from './WebhooksSection';
 import styles from './AccountPage.module.css';
 
 export interface AccountPageProps {
@@ -42,6 +43,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />
+          <WebhooksSection />
           <DataSection account={account} onDeleted={onSignedOut} />
         </>
       )}

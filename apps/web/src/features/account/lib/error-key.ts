@@ -21,6 +21,11 @@ const KNOWN = new Set([
   'password_required',
   'too_many_mails',
   'mail_unavailable',
+  'webhook_limit',
+  'webhook_https_required',
+  'webhook_url_invalid',
+  'webhook_url_private',
+  'delivery_pending',
 ]);
 
 export function errorKey(error: unknown): string {

@@ -65,7 +65,7 @@ describe('a real swap', () => {
     await receiver.close();
   });
 
-  it('posts swap.completed once the swap is done, and once only', async () => {
+  it('posts swap.completed once the swap is done, once only, and again if the end was not told', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/app/api/account/webhooks', headers: { cookie: who.cookie }, payload: { url: receiver.url, events: ['swap.completed', 'swap.failed'] } });
     const { secret } = res.json<WebhookWithSecret>();
     const swapId = await uploadSwap(t.app, who);
@@ -82,5 +82,13 @@ describe('a real swap', () => {
     await t.ctx.webhooks.swapEnded((await t.ctx.swaps.get(swapId))!);
     expect(await rows()).toEqual([{ event_id: event.id, status: 'delivered' }]);
     expect(receiver.posts).toHaveLength(1);
+
+    // A worker that died right after the end, on the last attempt, before the event was queued:
+    // the job's terminal failure hook tells of the ended swap again, which stays done.
+    await t.ctx.db.deleteFrom('webhook_deliveries').where('uid', '=', who.uid).execute();
+    await t.ctx.jobs.failed('swap.run', { swapId }, 'worker lost');
+    const again = await waitUntil(() => receiver.posts[1], 20_000, 'the event posted again');
+    expect(JSON.parse(again.body)).toEqual(event);
+    expect((await t.ctx.swaps.get(swapId))!.status).toBe('done');
   }, 180_000);
 });

@@ -202,7 +202,12 @@ export class SwapsService {
   private async ended(swap: string | SwapRow): Promise<void> {
     if (this.endListeners.size === 0) return;
     const row = typeof swap === 'string' ? await this.repo.findById(swap) : swap;
-    if (row) for (const listener of this.endListeners) await listener(row);
+    if (row && (row.status === 'done' || row.status === 'failed')) for (const listener of this.endListeners) await listener(row);
+  }
+
+  /** Tells the listeners again of a swap that has ended (its job failed for good after it ended). */
+  announceEnded(swapId: string): Promise<void> {
+    return this.ended(swapId);
   }
 
   get(id: string): Promise<SwapRow | undefined> {

@@ -49,6 +49,15 @@ export type WebhookWithSecret = z.infer<typeof webhookWithSecret>;
 
 export const webhookDeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
 
+/**
+ * Why the last try did not deliver, for the page to word in its language: `status` (an answer other
+ * than 2xx, see lastStatusCode), `timeout`, `network` (no connection), `refused` (an address webhooks
+ * are never sent to), `disabled` (the endpoint is turned off), `stopped` (the server gave up on it).
+ */
+export const WEBHOOK_ERROR_CODES = ['status', 'timeout', 'network', 'refused', 'disabled', 'stopped'] as const;
+export const webhookErrorCode = z.enum(WEBHOOK_ERROR_CODES);
+export type WebhookErrorCode = z.infer<typeof webhookErrorCode>;
+
 /** One event sent (or being sent) to one endpoint, with its last answer. */
 export const webhookDelivery = z.object({
   id: z.string(),
@@ -58,6 +67,8 @@ export const webhookDelivery = z.object({
   attempts: z.number(),
   /** HTTP status of the last answer; null when none came (network error, timeout, refused address). */
   lastStatusCode: z.number().nullable(),
+  lastErrorCode: webhookErrorCode.nullable(),
+  /** The technical detail (English, as the network layer says it), for developers. */
   lastError: z.string().nullable(),
   lastAttemptAt: z.number().nullable(),
   /** When the next try is due while the delivery is pending. */

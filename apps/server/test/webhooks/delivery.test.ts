@@ -57,7 +57,7 @@ describe('webhook deliveries', () => {
     await t.ctx.webhooks.deliveries.emit(who.uid, e);
     await t.ctx.webhooks.deliveries.emit(who.uid, e);
     const delivery = await waitUntil(ended(endpoint.id), 20_000, 'the delivery');
-    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200, lastErrorCode: null, lastError: null, nextAttemptAt: null });
 
     const [post] = postsTo('signed');
     expect(postsTo('signed')).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('webhook deliveries', () => {
     const delivery = await waitUntil(ended(endpoint.id), 30_000, 'the delivery to give up');
     expect(delivery.status).toBe('failed');
     expect(delivery.attempts).toBeGreaterThanOrEqual(2);
-    expect(delivery).toMatchObject({ lastStatusCode: 502, lastError: 'The endpoint answered 502.', nextAttemptAt: null });
+    expect(delivery).toMatchObject({ lastStatusCode: 502, lastErrorCode: 'status', lastError: 'The endpoint answered 502.', nextAttemptAt: null });
     expect(postsTo('down')).toHaveLength(delivery.attempts);
     receiver.script.length = 0;
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createAddressPolicy } from '../../src/modules/webhooks/address-policy.ts';
-import { RefusedTarget, safePost, type Resolver } from '../../src/modules/webhooks/safe-post.ts';
+import { NoAnswer, RefusedTarget, safePost, type Resolver } from '../../src/modules/webhooks/safe-post.ts';
 
 const strict = createAddressPolicy('');
 const loopbackAllowed = createAddressPolicy('127.0.0.0/8');
@@ -139,6 +139,7 @@ describe('safePost', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`;
+      await expect(post(url, { timeoutMs: 300 })).rejects.toThrow(NoAnswer);
       await expect(post(url, { timeoutMs: 300 })).rejects.toThrow(/no answer within 0.3 s/);
     } finally {
       silent.closeAllConnections();

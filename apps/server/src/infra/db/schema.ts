@@ -247,6 +247,7 @@ export interface WebhookDeliveriesTable {
   status: 'pending' | 'delivered' | 'failed';
   attempts: number;
   last_status_code: number | null;
+  last_error_code: string | null;
   last_error: string | null;
   last_attempt_at: number | null;
   next_attempt_at: number | null;

@@ -26,6 +26,7 @@ export function webhooksAccountData(repo: WebhooksRepository): [DataSection, Era
             status: d.status,
             attempts: Number(d.attempts),
             lastStatusCode: d.last_status_code,
+            lastErrorCode: d.last_error_code,
             lastError: d.last_error,
             lastAttemptAt: iso(d.last_attempt_at),
             createdAt: iso(d.created_at),

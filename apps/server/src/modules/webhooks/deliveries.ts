@@ -4,11 +4,11 @@
 // job run again after a crash sends at most once more and never queues a second chain.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { WebhookEvent } from '@visage/contracts';
+import type { WebhookErrorCode, WebhookEvent } from '@visage/contracts';
 import { backoffDelay, defineJob, type JobQueue } from '../../infra/queue/index.ts';
 import type { AddressPolicy } from './address-policy.ts';
 import type { AttemptOutcome, DeliveryRow, WebhooksRepository } from './repository.ts';
-import { RefusedTarget, safePost, type Resolver } from './safe-post.ts';
+import { NoAnswer, RefusedTarget, safePost, type Resolver } from './safe-post.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 
 /**
@@ -103,7 +103,7 @@ export class WebhookDeliveries {
     }
     const endpoint = await repo.endpointById(d.endpoint_id);
     if (!endpoint) return { status: 'missing' };
-    const outcome = endpoint.enabled === 1 ? await this.send(endpoint.url, endpoint.secret, d, signal) : this.ended('failed', null, 'The endpoint is turned off.');
+    const outcome = endpoint.enabled === 1 ? await this.send(endpoint.url, endpoint.secret, d, signal) : this.ended('failed', null, { code: 'disabled', detail: 'The endpoint is turned off.' });
     // Stopped by shutdown or a lost lease: not a try of the receiver's; the queue runs it again.
     if (signal?.aborted) throw new Error('delivery interrupted');
     if (await repo.recordAttempt(d.id, attempt, outcome)) {
@@ -114,7 +114,7 @@ export class WebhookDeliveries {
 
   /** The queue gave up on a try (crashes, database down): the delivery ends with that reason. */
   async abandon(deliveryId: string, error: string): Promise<void> {
-    await this.deps.repo.failPending(deliveryId, `Delivery stopped: ${error}`, this.now());
+    await this.deps.repo.failPending(deliveryId, error, this.now());
   }
 
   private async send(url: string, secret: string, d: DeliveryRow, signal?: AbortSignal): Promise<AttemptOutcome> {
@@ -128,22 +128,22 @@ export class WebhookDeliveries {
     try {
       const { statusCode } = await safePost(url, d.payload, headers, { policy: this.deps.policy, resolve: this.deps.resolve, timeoutMs: this.tuning.timeoutMs, signal });
       if (statusCode >= 200 && statusCode < 300) return this.ended('delivered', statusCode, null);
-      return this.retryOrFail(d, statusCode, `The endpoint answered ${statusCode}.`);
+      return this.retryOrFail(d, statusCode, { code: 'status', detail: `The endpoint answered ${statusCode}.` });
     } catch (err) {
       // An address we never post to stays refused: no point in trying for 24 hours.
-      if (err instanceof RefusedTarget) return this.ended('failed', null, `Refused: ${err.message}`);
-      return this.retryOrFail(d, null, (err as Error).message || String(err));
+      if (err instanceof RefusedTarget) return this.ended('failed', null, { code: 'refused', detail: err.message });
+      return this.retryOrFail(d, null, { code: err instanceof NoAnswer ? 'timeout' : 'network', detail: (err as Error).message || String(err) });
     }
   }
 
-  private retryOrFail(d: DeliveryRow, statusCode: number | null, error: string): AttemptOutcome {
+  private retryOrFail(d: DeliveryRow, statusCode: number | null, error: { code: WebhookErrorCode; detail: string }): AttemptOutcome {
     const at = this.now();
     const next = at + backoffDelay(this.tuning.backoffMs, d.attempts + 1, this.tuning.maxDelayMs);
     if (next > d.retry_until) return { status: 'failed', statusCode, error, at, nextAttemptAt: null };
     return { status: 'pending', statusCode, error, at, nextAttemptAt: next };
   }
 
-  private ended(status: 'delivered' | 'failed', statusCode: number | null, error: string | null): AttemptOutcome {
+  private ended(status: 'delivered' | 'failed', statusCode: number | null, error: AttemptOutcome['error']): AttemptOutcome {
     return { status, statusCode, error, at: this.now(), nextAttemptAt: null };
   }
 

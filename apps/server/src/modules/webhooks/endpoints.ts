@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import {
   WEBHOOKS_PER_USER,
+  webhookErrorCode,
   type CreateWebhookRequest,
   type UpdateWebhookRequest,
   type WebhookDelivery,
@@ -128,6 +129,7 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
     status: row.status,
     attempts: Number(row.attempts),
     lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
+    lastErrorCode: webhookErrorCode.safeParse(row.last_error_code).data ?? null,
     lastError: row.last_error,
     lastAttemptAt: row.last_attempt_at === null ? null : Number(row.last_attempt_at),
     nextAttemptAt: row.status === 'pending' && row.next_attempt_at !== null ? Number(row.next_attempt_at) : null,

@@ -1,18 +1,20 @@
 // The only code that queries webhook_endpoints and webhook_deliveries.
 import type { Selectable } from 'kysely';
+import type { WebhookErrorCode } from '@visage/contracts';
 import type { Db } from '../../infra/db/database.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../infra/db/schema.ts';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type NewEndpoint = Omit<EndpointRow, 'slot'>;
-export type NewDelivery = Omit<DeliveryRow, 'attempts' | 'last_status_code' | 'last_error' | 'last_attempt_at'>;
+export type NewDelivery = Omit<DeliveryRow, 'attempts' | 'last_status_code' | 'last_error_code' | 'last_error' | 'last_attempt_at'>;
 
 /** What one try left: the answer (or none) and whether another try follows, and when. */
 export interface AttemptOutcome {
   status: DeliveryRow['status'];
   statusCode: number | null;
-  error: string | null;
+  /** null once delivered. */
+  error: { code: WebhookErrorCode; detail: string } | null;
   at: number;
   nextAttemptAt: number | null;
 }
@@ -104,7 +106,8 @@ export class WebhooksRepository {
         status: outcome.status,
         attempts: attempt,
         last_status_code: outcome.statusCode,
-        last_error: outcome.error?.slice(0, 500) ?? null,
+        last_error_code: outcome.error?.code ?? null,
+        last_error: outcome.error?.detail.slice(0, 500) ?? null,
         last_attempt_at: outcome.at,
         next_attempt_at: outcome.nextAttemptAt,
       })
@@ -135,7 +138,7 @@ export class WebhooksRepository {
   async failPending(id: string, error: string, at: number): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
-      .set((eb) => ({ status: 'failed', attempts: eb('attempts', '+', 1), last_status_code: null, last_error: error.slice(0, 500), next_attempt_at: null, last_attempt_at: at }))
+      .set((eb) => ({ status: 'failed', attempts: eb('attempts', '+', 1), last_status_code: null, last_error_code: 'stopped', last_error: error.slice(0, 500), next_attempt_at: null, last_attempt_at: at }))
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .execute();

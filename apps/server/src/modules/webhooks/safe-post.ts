@@ -26,6 +26,14 @@ export class RefusedTarget extends Error {
   }
 }
 
+/** The receiver (or its name service) did not answer within the timeout. */
+export class NoAnswer extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NoAnswer';
+  }
+}
+
 export interface SafePostOptions {
   policy: AddressPolicy;
   resolve?: Resolver;
@@ -48,7 +56,7 @@ export async function safePost(url: string, body: string, headers: Record<string
   for (let hop = 0; ; hop++) {
     const address = await checkedAddress(target, opts.policy, (host) => untilAborted(resolve(host), signal));
     const answer = await post(target, address, body, headers, signal).catch((err: unknown) => {
-      throw deadline.aborted ? new Error(`no answer within ${timeoutMs / 1000} s`, { cause: err }) : err;
+      throw deadline.aborted ? new NoAnswer(`no answer within ${timeoutMs / 1000} s`, { cause: err }) : err;
     });
     const location = answer.headers.location;
     if (!REDIRECTS.has(answer.statusCode ?? 0) || !location) return { statusCode: answer.statusCode ?? 0, url: target.href };
@@ -60,7 +68,7 @@ export async function safePost(url: string, body: string, headers: Record<string
 /** A resolver cannot be cancelled; the deadline still ends the wait for it. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
-    const stop = () => reject(new Error('no answer from the name service in time'));
+    const stop = () => reject(new NoAnswer('no answer from the name service in time'));
     if (signal.aborted) return stop();
     signal.addEventListener('abort', stop, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
@@ -87,6 +95,7 @@ async function checkedAddress(target: URL, policy: AddressPolicy, resolve: Resol
   try {
     addresses = literal ? [{ address: host, family: literal }] : await resolve(host);
   } catch (err) {
+    if (err instanceof NoAnswer) throw err;
     // A name that does not resolve may resolve later: a network error, retried.
     throw new Error(`could not resolve ${host}: ${(err as Error).message}`, { cause: err });
   }

@@ -32,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'varchar(16)', (c) => c.notNull())
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_status_code', 'integer')
+    // status | timeout | network | refused | disabled | stopped, with the detail in last_error.
+    .addColumn('last_error_code', 'varchar(16)')
     .addColumn('last_error', 'varchar(500)')
     .addColumn('last_attempt_at', 'bigint')
     .addColumn('next_attempt_at', 'bigint')

@@ -63,10 +63,14 @@ export function WebhookEndpointItem({ endpoint, onChanged, onSecret }: Props) {
                 <strong>{t(`webhooks.event.${d.eventType}`)}</strong> <span className={styles.badge}>{t(`webhooks.status.${d.status}`)}</span>
                 <div className={styles.hint}>
                   {d.lastAttemptAt === null ? t('webhooks.notTried') : t('webhooks.lastTry', { date: dates.format(d.lastAttemptAt), count: d.attempts })}
-                  {d.lastStatusCode !== null && ` · HTTP ${d.lastStatusCode}`}
-                  {d.lastError && ` · ${d.lastError}`}
+                  {d.status === 'delivered' && d.lastStatusCode !== null && ` · HTTP ${d.lastStatusCode}`}
+                  {d.lastErrorCode && ` · ${t(`webhooks.error.${d.lastErrorCode}`, { status: d.lastStatusCode })}`}
                   {d.nextAttemptAt !== null && ` · ${t('webhooks.nextTry', { date: dates.format(d.nextAttemptAt) })}`}
                 </div>
+                {/* The network layer's own words (English), for the developer who set the endpoint up. */}
+                {d.lastError && d.lastErrorCode !== 'status' && d.lastErrorCode !== 'disabled' && (
+                  <div className={styles.hint}>{t('webhooks.detail', { detail: d.lastError })}</div>
+                )}
               </div>
               {d.status !== 'pending' && (
                 <button type="button" className="btn btn-secondary" onClick={() => void run(() => resendDelivery(endpoint.id, d.id).then(loadDeliveries))}>

@@ -25,17 +25,19 @@ const delivery: WebhookDelivery = {
   status: 'failed',
   attempts: 3,
   lastStatusCode: 502,
+  lastErrorCode: 'status',
   lastError: 'The endpoint answered 502.',
   lastAttemptAt: Date.UTC(2026, 10, 2, 9, 30),
   nextAttemptAt: null,
   createdAt: 1,
 };
+const unreachable: WebhookDelivery = { ...delivery, id: 'd2', status: 'pending', attempts: 1, lastStatusCode: null, lastErrorCode: 'network', lastError: 'connect ECONNREFUSED 203.0.113.9:443', nextAttemptAt: Date.UTC(2026, 10, 2, 9, 32) };
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Answers like the server: the list, creation, deliveries; `createAnswer` replaces creation's answer. */
 function serve(list: WebhookList, createAnswer?: Response) {
   fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
-    if (url.endsWith('/deliveries')) return json([delivery]);
+    if (url.endsWith('/deliveries')) return json([delivery, unreachable]);
     if (init?.method === 'POST') return createAnswer ?? json({ endpoint: { ...endpoint, id: 'e2', url: 'https://new.example.com/in' }, secret: 'whsec_abc123' }, 201);
     return json(list);
   });
@@ -60,8 +62,12 @@ describe('webhooks card', () => {
     const list = await screen.findByTestId('webhook-deliveries');
     expect(list.textContent).toContain('Failed');
     expect(list.textContent).toContain('(3 tries)');
-    expect(list.textContent).toContain('HTTP 502');
-    expect(screen.getByRole('button', { name: 'Send again' })).toBeTruthy();
+    expect(list.textContent).toContain('The receiving server answered 502.');
+    expect(list.textContent).toContain('The receiving server could not be reached.');
+    expect(list.textContent).toContain('Detail: connect ECONNREFUSED 203.0.113.9:443');
+    expect(list.textContent).toContain('next try');
+    // Only the finished delivery can be sent again.
+    expect(screen.getAllByRole('button', { name: 'Send again' })).toHaveLength(1);
   });
 
   it('in French, shows a new endpoint’s secret once and the events to choose', async () => {

@@ -26,6 +26,7 @@ import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerSwapRoutes } from './modules/swaps/index.ts';
 import { registerUploads } from './modules/uploads/index.ts';
 import { registerUsersRoutes } from './modules/users/index.ts';
+import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import type { DestinationStream } from 'pino';
 
@@ -51,6 +52,7 @@ const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerAccountRoutes,
   registerApiKeyRoutes,
   registerPublicApiRoutes,
+  registerWebhookRoutes,
 ];
 
 export interface BuiltApp {

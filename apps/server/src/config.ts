@@ -2,6 +2,7 @@
 // Secrets are read here and never logged (see redactedConfig).
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { createAddressPolicy } from './modules/webhooks/address-policy.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -125,6 +126,15 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Data exports an account may start in 24 hours (each one replaces the one before, its ZIP deleted). */
   EXPORTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /**
+   * Webhooks are never posted to loopback, private, link-local or other internal addresses. For
+   * receivers on your own network, list the ranges to allow, comma-separated CIDR, e.g.
+   * 127.0.0.0/8,10.0.0.0/8; plain http:// is then accepted for addresses in them (and only them).
+   * Cloud metadata addresses (169.254.169.254, fd00:ec2::254) stay refused.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.string().default(''),
+  /** Delay before a failed webhook's second try; it doubles each time (at most 4 hours), for 24 hours. */
+  WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -172,6 +182,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.SMTP_URL && (!raw.MAIL_FROM || !raw.PUBLIC_URL)) {
     // Links in mails must point at the public origin, never at a request's Host header.
     throw new Error('Invalid configuration:\n  MAIL_FROM and PUBLIC_URL are required when SMTP_URL is set (the sender and the links of every mail)');
+  }
+  try {
+    createAddressPolicy(raw.WEBHOOK_ALLOW_PRIVATE);
+  } catch (err) {
+    throw new Error(`Invalid configuration:\n  ${(err as Error).message}`);
   }
   if (raw.QUEUE_DRIVER === 'bullmq' && !raw.REDIS_URL) throw new Error('Invalid configuration:\n  REDIS_URL is required when QUEUE_DRIVER=bullmq');
   return { ...raw, databaseUrl, databaseKind, storageDir: raw.STORAGE_DIR ?? `${raw.DATA_DIR}/media` };

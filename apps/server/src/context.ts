@@ -11,6 +11,7 @@ import { attachStripeErasureJob } from './modules/billing/index.ts';
 import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import type { ExplicitScorer } from './modules/content/index.ts';
 import { attachSwapJob, lazyEngine, type EngineHandle } from './modules/swaps/index.ts';
+import { attachWebhookJob } from './modules/webhooks/index.ts';
 import { composeServices, type Services } from './services.ts';
 
 /** The infrastructure plus every service (services.ts builds them, once). */
@@ -47,7 +48,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const outbox = createOutbox(config, log.child({ component: 'mail' }));
   const { services, close: closeContent } = composeServices({ config, log, db, storage, queue, engine, outbox }, overrides.explicitScore);
-  const { swaps, catalogue, results, account, billing } = services;
+  const { swaps, catalogue, results, account, billing, webhooks } = services;
   let stopSweeper: (() => Promise<void>) | null = null;
 
   let closing: Promise<void> | null = null;
@@ -87,6 +88,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     attachSwapJob(jobs, swaps, engine, results);
     attachExportJob(jobs, account.exports);
     attachStripeErasureJob(jobs, billing.stripeGateway, (info, msg) => log.error({ component: 'billing', ...info }, msg));
+    attachWebhookJob(jobs, webhooks.deliveries);
 
     jobs.assertComplete();
     if (config.ROLE !== 'api') {

@@ -20,6 +20,7 @@ import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
 import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
 import { createIdempotency, idempotencyEraser, type Idempotency } from './modules/public-api/index.ts';
+import { createWebhooksModule, type WebhooksModule } from './modules/webhooks/index.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/index.ts';
 
@@ -51,6 +52,8 @@ export interface Services {
   apiKeys: ApiKeysService;
   /** The public API's Idempotency-Key answers. */
   idempotency: Idempotency;
+  /** Developers' webhook endpoints and the signed deliveries of swap events. */
+  webhooks: WebhooksModule;
 }
 
 export interface Infrastructure {
@@ -82,6 +85,15 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   catalogue.onRemoval((key) => results.keepSharedTarget(key));
   const bulk = createBulkModule({ db, config, swaps, faces: faces.service, intake });
   const adminUsers = createAdminUsersService(db, () => billing.enabled);
+  const webhooks = createWebhooksModule({
+    db,
+    queue,
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE,
+    publicUrl: config.PUBLIC_URL,
+    tuning: { backoffMs: config.WEBHOOK_BACKOFF_MS },
+    warn: (info, msg) => log.warn({ component: 'webhooks', ...info }, msg),
+  });
+  swaps.onEnded((row) => webhooks.swapEnded(row));
   const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake, users });
   // What each module holds about a person: its export section and its eraser (one line per module).
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
@@ -91,7 +103,8 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(...apiKeysAccountData(apiKeys));
   const idempotency = createIdempotency(db);
   account.registry.add(null, idempotencyEraser(idempotency));
+  account.registry.add(...webhooks.accountData());
   addAccountErasers(account, storage);
-  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account, apiKeys, idempotency };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account, apiKeys, idempotency, webhooks };
   return { services, close: () => content.close() };
 }

@@ -18,3 +18,4 @@ export * from './api-keys.ts';
 export * from './public-api.ts';
 export * from './openapi.ts';
 export { jsonGuard, type JsonSchema } from './json-guard.ts';
+export * from './webhooks.ts';

@@ -240,6 +240,38 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number | null;
   response_body: string | null;
+/** An HTTPS endpoint an account registered for webhooks. */
+export interface WebhookEndpointsTable {
+  id: string;
+  uid: string;
+  /** 0..WEBHOOKS_PER_USER-1, unique per account (the cap). */
+  slot: number;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  /** `whsec_…`: signs every post; never exported. */
+  secret: string;
+  secret_created_at: number;
+  enabled: number;
+  created_at: number;
+}
+
+/** One event sent to one endpoint, with its last answer. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  uid: string;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  last_status_code: number | null;
+  last_error_code: string | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+  next_attempt_at: number | null;
+  retry_until: number;
   created_at: number;
 }
 
@@ -262,4 +294,6 @@ export interface Database {
   export_allowances: ExportAllowancesTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

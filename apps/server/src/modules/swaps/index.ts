@@ -50,7 +50,9 @@ export function attachSwapJob(jobs: JobRegistry, swaps: SwapsService, engine: Sw
     // Any terminal failure (a last attempt's worker killed included) fails the swap, once,
     // and gives its allowance back; a swap already failed or done is left alone.
     onFailed: async ({ swapId }) => {
-      await swaps.fail(swapId, 'engine_failed');
+      // Already ended: a worker that died right after the end, on the last attempt, may not
+      // have told the listeners (webhooks); telling them again is harmless.
+      if (!(await swaps.fail(swapId, 'engine_failed'))) await swaps.announceEnded(swapId);
       await results?.purgeNowIfDue(swapId);
     },
   });

@@ -53,6 +53,7 @@ export class SwapsService {
     this.analyses = lookup;
   }
   private readonly changeListeners = new Set<(uid: string) => void>();
+  private readonly endListeners = new Set<(row: SwapRow) => Promise<void>>();
 
   constructor(
     private readonly repo: SwapsRepository,
@@ -132,7 +133,10 @@ export class SwapsService {
       if (row.quota_period) await this.quota.releaseSwaps(db, row.uid, 1, row.quota_period, new Date(at));
       return row;
     });
-    if (moved) this.changed(moved.uid);
+    if (moved) {
+      this.changed(moved.uid);
+      await this.ended(swapId);
+    }
     return moved !== null;
   }
 
@@ -192,6 +196,25 @@ export class SwapsService {
     this.changeListeners.add(listener);
   }
 
+  /**
+   * Told of each swap that ends (done or failed), and again when a re-run job finds it ended, so
+   * a crash right after the end loses nothing: listeners must be idempotent and never throw.
+   */
+  onEnded(listener: (row: SwapRow) => Promise<void>): void {
+    this.endListeners.add(listener);
+  }
+
+  private async ended(swap: string | SwapRow): Promise<void> {
+    if (this.endListeners.size === 0) return;
+    const row = typeof swap === 'string' ? await this.repo.findById(swap) : swap;
+    if (row && (row.status === 'done' || row.status === 'failed')) for (const listener of this.endListeners) await listener(row);
+  }
+
+  /** Tells the listeners again of a swap that has ended (its job failed for good after it ended). */
+  announceEnded(swapId: string): Promise<void> {
+    return this.ended(swapId);
+  }
+
   get(id: string): Promise<SwapRow | undefined> {
     return this.repo.findById(id);
   }
@@ -224,7 +247,10 @@ export class SwapsService {
     const row = await this.repo.findById(swapId);
     if (!row) return { swapId, status: 'missing' };
     // A finished swap is left alone: done counts once, failed has given its allowance back.
-    if (row.status === 'done' || row.status === 'failed') return { swapId, status: row.status };
+    if (row.status === 'done' || row.status === 'failed') {
+      await this.ended(row);
+      return { swapId, status: row.status };
+    }
     await this.repo.markRunning(swapId);
     this.changed(row.uid);
     report({ stage: 'load', progress: 0.02 });
@@ -260,6 +286,7 @@ export class SwapsService {
       }
       this.changed(row.uid);
       report({ stage: 'done', progress: 1 });
+      await this.ended(swapId);
       return { swapId, status: 'done' };
     } catch (err) {
       if (isCodedEngineError(err)) {

@@ -18,6 +18,7 @@ import * as m0012 from './0012_email_links.ts';
 import * as m0013 from './0013_color_scheme.ts';
 import * as m0014 from './0014_export_allowance.ts';
 import * as m0015 from './0015_api_keys.ts';
+import * as m0016 from './0016_webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_color_scheme': m0013,
   '0014_export_allowance': m0014,
   '0015_api_keys': m0015,
+  '0016_webhooks': m0016,
 };

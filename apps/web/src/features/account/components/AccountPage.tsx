@@ -1,4 +1,5 @@
-// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, API keys, and the person's
+// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, API keys, webhooks,
+// and the person's
 // data (export and erasure). `onSignedOut` (from app/) clears the client's session after
 // "sign out everywhere" or an erased account, and lands on the landing page.
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
+import { WebhooksSection } from './WebhooksSection';
 import styles from './AccountPage.module.css';
 
 export interface AccountPageProps {
@@ -44,6 +46,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />
           <ApiKeysSection />
+          <WebhooksSection />
           <DataSection account={account} onDeleted={onSignedOut} />
         </>
       )}

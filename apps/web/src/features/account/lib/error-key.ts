@@ -22,6 +22,11 @@ const KNOWN = new Set([
   'too_many_mails',
   'mail_unavailable',
   'api_key_limit',
+  'webhook_limit',
+  'webhook_https_required',
+  'webhook_url_invalid',
+  'webhook_url_private',
+  'delivery_pending',
 ]);
 
 export function errorKey(error: unknown): string {

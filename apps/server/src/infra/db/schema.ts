@@ -240,6 +240,9 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number | null;
   response_body: string | null;
+  created_at: number;
+}
+
 /** An HTTPS endpoint an account registered for webhooks. */
 export interface WebhookEndpointsTable {
   id: string;

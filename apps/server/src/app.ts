@@ -18,6 +18,7 @@ import { registerBulkRoutes } from './modules/bulk/index.ts';
 import { registerEmailLinksRoutes } from './modules/email-links/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerFaceRoutes } from './modules/faces/index.ts';
+import { registerMyFacesRoutes } from './modules/my-faces/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerRetentionRoutes } from './modules/retention/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
@@ -42,6 +43,7 @@ const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerUploads,
   registerSwapRoutes,
   registerFaceRoutes,
+  registerMyFacesRoutes,
   registerBulkRoutes,
   registerCatalogueRoutes,
   registerBillingRoutes,

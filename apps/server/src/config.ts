@@ -123,6 +123,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Data exports an account may start in 24 hours (each one replaces the one before, its ZIP deleted). */
   EXPORTS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+  /** Named faces each account may keep on its "My faces" page (each with 1 to 5 photos). */
+  MY_FACES_MAX: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

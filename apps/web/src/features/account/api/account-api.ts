@@ -1,6 +1,6 @@
 // The account page's calls: /app/api/account (profile, avatar, password, sessions), the data
 // export and account erasure (DELETE /app/api/me).
-import { accountResponse, avatarResponse, dataExport, dataExportList, type AccountResponse, type ColorScheme, type DataExport, type MailLanguage } from '@visage/contracts';
+import { accountResponse, avatarResponse, dataExport, dataExportList, myFaceList, type AccountResponse, type ColorScheme, type DataExport, type MailLanguage, type MyFaceList } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
 export const fetchAccount = (signal?: AbortSignal): Promise<AccountResponse> => apiRequest('/account', { schema: accountResponse, signal });
@@ -34,3 +34,6 @@ export const fetchExports = (signal?: AbortSignal): Promise<DataExport[]> => api
 export const startExport = (): Promise<DataExport> => apiRequest('/account/exports', { method: 'POST', json: {}, schema: dataExport });
 
 export const deleteAccount = (email: string) => apiRequest('/me', { method: 'DELETE', json: { email } });
+
+/** The saved faces' count and limit, for the account page's "My faces" line. */
+export const fetchMyFaces = (signal?: AbortSignal): Promise<MyFaceList> => apiRequest('/me/faces', { schema: myFaceList, signal });

@@ -1,4 +1,4 @@
-// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, and the person's
+// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, saved faces, and the person's
 // data (export and erasure). `onSignedOut` (from app/) clears the client's session after
 // "sign out everywhere" or an erased account, and lands on the landing page.
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
 import { DetailsSection } from './DetailsSection';
 import { EmailSection } from './EmailSection';
+import { FacesSection } from './FacesSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
@@ -42,6 +43,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />
+          <FacesSection />
           <DataSection account={account} onDeleted={onSignedOut} />
         </>
       )}

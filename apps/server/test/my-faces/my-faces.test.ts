@@ -144,6 +144,14 @@ describe('swapping with a saved face', () => {
     expect((await get(t, alice, `/app/api/media/swaps/${swapId}/result`)).statusCode).toBe(200);
   }, 180_000);
 
+  it('takes the face id on the Pro modes\' upload too', async () => {
+    const res = await post(t, alice, '/app/api/proshoot/upload', [{ name: 'uid', value: alice.uid }, { name: 'source', value: face.id }, jpeg('t.jpg', TARGET, 'target')]);
+    expect(res.statusCode).toBe(202);
+    const [row] = await waitForSwaps(t, [res.json<UploadResponse>().id]);
+    expect(row).toMatchObject({ status: 'done', mode: 'proshoot' });
+    expect(row!.source_key).toMatch(new RegExp(`^myfaces/${alice.uid}/`));
+  }, 180_000);
+
   it('keeps the face photos through the retention sweep; the target upload goes', async () => {
     await t.ctx.db.updateTable('swaps').set({ completed_at: Date.now() - 48 * 3600_000 }).where('id', '=', swapId).execute();
     const row = await t.ctx.db.selectFrom('swaps').selectAll().where('id', '=', swapId).executeTakeFirstOrThrow();

@@ -69,7 +69,7 @@ export function FaceCard({ face, maxPhotos, prepare, onChanged }: FaceCardProps)
             <label htmlFor={renameId} className="visually-hidden">
               {t('face.renameLabel', { name: face.name })}
             </label>
-            <input id={renameId} value={name} maxLength={MY_FACE_NAME_MAX} onChange={(e) => setName(e.target.value)} required autoFocus />
+            <input className="input" id={renameId} value={name} maxLength={MY_FACE_NAME_MAX} onChange={(e) => setName(e.target.value)} required autoFocus />
             <button type="submit" className="btn btn-primary" disabled={busy !== null}>
               {t('face.save')}
             </button>

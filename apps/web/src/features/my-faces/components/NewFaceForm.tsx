@@ -46,7 +46,7 @@ export function NewFaceForm({ prepare, onCreated }: { prepare: PrepareImage; onC
     <form className={styles.form} onSubmit={(e) => void submit(e)} data-testid="my-faces-create" aria-busy={saving || undefined}>
       <h2>{t('create.title')}</h2>
       <label htmlFor={ids.name}>{t('create.name')}</label>
-      <input id={ids.name} name="name" value={name} maxLength={MY_FACE_NAME_MAX} onChange={(e) => setName(e.target.value)} disabled={saving} required />
+      <input className="input" id={ids.name} name="name" value={name} maxLength={MY_FACE_NAME_MAX} onChange={(e) => setName(e.target.value)} disabled={saving} required />
       <label htmlFor={ids.photo}>{t('create.photo')}</label>
       <input
         key={inputKey}

@@ -7,10 +7,11 @@ import { AppError } from '../../http/errors.ts';
  * Lowest cosine similarity, to the closest of the face's other photos, of a photo accepted as the
  * same person. Measured on 36 fixture faces (28 of fixtures/sfhq-hires, 8 of fixtures/faces), each
  * with four copies made as the engine's benchmark makes them (mirrored, cropped, rotated 12°,
- * relit from one side: packages/engine/bench/photo-sets.ts): a copy scored 0.86 or more against
- * another photo of its person (360 pairs); two different people 0.70 or less (627 pairs), but for
- * one look-alike pair at 0.79. Real photos of one person vary more than copies, so the line sits
- * just above the different people rather than just below the copies.
+ * relit from one side; packages/engine/bench/same-person.ts measures it): a copy scored 0.86 or
+ * more against another photo of its person (360 pairs); two different people 0.70 or less (628
+ * pairs, the two faces that two sample sheets repeat left out), but one look-alike pair at 0.79. Real photos of
+ * one person vary more than copies, so the line sits just above the different people rather than
+ * just below the copies.
  */
 export const SAME_PERSON_MIN_SIMILARITY = 0.72;
 

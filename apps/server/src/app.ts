@@ -20,6 +20,7 @@ import { registerEmailLinksRoutes } from './modules/email-links/index.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/index.ts';
 import { registerFaceRoutes } from './modules/faces/index.ts';
 import { registerPublicApiRoutes } from './modules/public-api/index.ts';
+import { registerMyFacesRoutes } from './modules/my-faces/index.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerRetentionRoutes } from './modules/retention/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
@@ -45,6 +46,7 @@ const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerUploads,
   registerSwapRoutes,
   registerFaceRoutes,
+  registerMyFacesRoutes,
   registerBulkRoutes,
   registerCatalogueRoutes,
   registerBillingRoutes,

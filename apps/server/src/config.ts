@@ -135,6 +135,8 @@ export const configSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.string().default(''),
   /** Delay before a failed webhook's second try; it doubles each time (at most 4 hours), for 24 hours. */
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Named faces each account may keep on its "My faces" page (each with 1 to 5 photos). */
+  MY_FACES_MAX: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

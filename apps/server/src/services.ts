@@ -17,6 +17,7 @@ import { createCatalogueService, type CatalogueService } from './modules/catalog
 import { createEmailLinks, type EmailLinksService } from './modules/email-links/index.ts';
 import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
 import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
+import { createMyFacesModule, type MyFacesModule } from './modules/my-faces/index.ts';
 import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
 import { createIdempotency, idempotencyEraser, type Idempotency } from './modules/public-api/index.ts';
@@ -43,6 +44,8 @@ export interface Services {
   billing: BillingService;
   /** Saved faces (operators). */
   faces: FacesModule;
+  /** "My faces": every user's named faces, each with several photos. */
+  myFaces: MyFacesModule;
   /** Bulk swaps, the swap browser and the gates (operators). */
   bulk: BulkModule;
   adminUsers: AdminUsersService;
@@ -81,6 +84,8 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
   const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
   const faces = createFacesModule({ db, storage, detector: engine, intake });
+  const myFaces = createMyFacesModule({ db, storage, engine, intake, maxFaces: config.MY_FACES_MAX });
+  swaps.useSavedFaces(myFaces.service);
   const results = createSwapResults({ db, storage, swaps, config, releaseShared: faces.releaseShared });
   catalogue.onRemoval((key) => results.keepSharedTarget(key));
   const bulk = createBulkModule({ db, config, swaps, faces: faces.service, intake });
@@ -98,6 +103,7 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   // What each module holds about a person: its export section and its eraser (one line per module).
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
   account.registry.add(...faces.accountData());
+  account.registry.add(...myFaces.accountData());
   account.registry.add(...billingAccountData(billing, new UsersRepository(db), queue));
   const apiKeys = createApiKeysService(db);
   account.registry.add(...apiKeysAccountData(apiKeys));
@@ -105,6 +111,6 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(null, idempotencyEraser(idempotency));
   account.registry.add(...webhooks.accountData());
   addAccountErasers(account, storage);
-  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account, apiKeys, idempotency, webhooks };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, myFaces, bulk, adminUsers, account, apiKeys, idempotency, webhooks };
   return { services, close: () => content.close() };
 }

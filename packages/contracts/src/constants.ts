@@ -18,6 +18,10 @@ export const SWAP_ERROR_CODES = [
   'engine_failed',
 ] as const;
 
+/** "My faces": photos per face, and a face name's length (the number of faces is the server's MY_FACES_MAX). */
+export const MY_FACE_PHOTOS_MAX = 5;
+export const MY_FACE_NAME_MAX = 60;
+
 /** Light or dark pages, or 'system': whichever the device's own setting (prefers-color-scheme) says. */
 export const COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
 

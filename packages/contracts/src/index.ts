@@ -8,6 +8,7 @@ export * from './auth.ts';
 export * from './email-links.ts';
 export * from './users.ts';
 export * from './bulk.ts';
+export * from './my-faces.ts';
 export * from './catalogue.ts';
 export * from './billing.ts';
 export * from './admin-users.ts';

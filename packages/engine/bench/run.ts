@@ -3,13 +3,15 @@
 // Environment: BENCH_PAIRS (limit pairs, for quick runs),
 // BENCH_THROUGHPUT (swaps in the pool run, default 200), BENCH_TIMING (timed swaps, default 40),
 // BENCH_QUALITY_ONLY=1 (pairs and contact sheet only), BENCH_SOURCE_SHAPE / BENCH_RESHAPE (engine
-// options for the pairs, to compare settings).
+// options for the pairs, to compare settings), BENCH_PHOTO_SETS_ONLY=1 (only the several-photos
+// comparison, bench/photo-sets.ts), BENCH_PHOTO_SET_PERSONS (its persons, default 8).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { FACES_DIR } from '../../../fixtures/index.mjs';
+import { FACES_DIR, HIRES_DIR } from '../../../fixtures/index.mjs';
+import { photoSetTable, runPhotoSets, type PhotoSetRow } from './photo-sets.ts';
 import { createEnginePool, detectFaces, EngineError, swapFaces, loadModels, type SwapResult } from '../src/index.ts';
 import { decodeImage } from '../src/io/decode.ts';
 import type { RgbImage } from '../src/core/image.ts';
@@ -318,10 +320,32 @@ function rssMb(pid: number): number {
   } catch { return NaN; }
 }
 
+/** Persons from fixtures/sfhq-hires (two tiles that repeat another's face left out), targets from fixtures/faces. */
+async function photoSets(): Promise<{ rows: PhotoSetRow[]; table: string }> {
+  const repeated = new Set(['sfhq-3x6-r3c1.jpg', 'sfhq-3x6-r1c5.jpg']);
+  const names = (await readdir(HIRES_DIR)).filter((f) => f.endsWith('.jpg') && !repeated.has(f)).sort().slice(0, Number(process.env.BENCH_PHOTO_SET_PERSONS ?? 8));
+  const persons = await Promise.all(names.map(async (name) => ({ name, buf: await readFile(path.join(HIRES_DIR, name)) })));
+  const turned = await readFile(path.join(FIXTURES, '010_ai-sfhq-threequarter-elderly-man.jpg'));
+  const targets = [
+    { name: '010 three-quarter', buf: turned },
+    { name: '010 mirrored', buf: await sharp(turned).flop().jpeg({ quality: 92 }).toBuffer() },
+    ...['003_navy-grace-hopper.jpg', '007_ai-tpdne-older-woman.jpg', '012_ai-sfhq-east-asian-woman.jpg', '013_ai-sfhq-beard-glasses-elderly.jpg'].map((n) => ({ name: n.slice(0, 3), buf: readFileSync(path.join(FIXTURES, n)) })),
+  ];
+  log(`photo sets: ${persons.length} persons × ${targets.length} targets, first photo and best of the photos…`);
+  const rows = await runPhotoSets({ persons, targets }, log);
+  return { rows, table: photoSetTable(rows) };
+}
+
 async function main(): Promise<void> {
   // The in-process rows stand for one worker: the same garbage collector settings (see heap.ts).
   tuneHeapForSwaps();
   await mkdir(OUT, { recursive: true });
+  if (process.env.BENCH_PHOTO_SETS_ONLY === '1') {
+    const sets = await photoSets();
+    process.stdout.write(sets.table + '\n');
+    await writeFile(path.join(OUT, 'photo-sets.json'), JSON.stringify(sets.rows, null, 2));
+    return;
+  }
   log(`fixtures: ${FIXTURES}`);
   const tLoad = performance.now();
   const models = await loadModels();
@@ -456,9 +480,11 @@ async function main(): Promise<void> {
     negatives: neg,
     pairs: pairs.map(({ crop: _c, ...p }) => p),
   };
-  await writeFile(path.join(OUT, 'results.json'), JSON.stringify(json, null, 2));
+  const sets = await photoSets();
+  process.stdout.write('\n' + sets.table + '\n');
+  await writeFile(path.join(OUT, 'results.json'), JSON.stringify({ ...json, photoSets: sets.rows }, null, 2));
   await writeFile(path.join(OUT, 'contact-sheet.png'), await contactSheet(faces, pairs));
-  await writeFile(path.join(OUT, 'table.md'), table + '\n');
+  await writeFile(path.join(OUT, 'table.md'), table + '\n\n' + sets.table + '\n');
   log(`wrote ${path.join(OUT, 'results.json')} and contact-sheet.png`);
 }
 

@@ -12,6 +12,7 @@ import { NotFoundPage } from '../features/shell';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
 import { AdminTestRoute, Bulk2Route, BulkRoute, ManageFacesRoute } from './operator';
+import { MyFacesRoute } from './my-faces';
 import { lazyRoute } from './lazy-route';
 
 // Pages few visitors open load on first use (the first load of /app stays small); so does the
@@ -55,6 +56,7 @@ export const routeList: RouteNode[] = [
   { type: 'page', path: '/app', element: <DashboardRoute />, label: 'auth:nav.dashboard', icon: 'sparkles', access: 'user' },
   { type: 'page', path: '/app/proshoot', element: <ProModeRoute kind="proshoot" />, label: 'auth:nav.proshoot', icon: 'briefcase', access: 'user' },
   { type: 'page', path: '/app/prosoccer', element: <ProModeRoute kind="prosoccer" />, label: 'auth:nav.prosoccer', icon: 'ball', access: 'user' },
+  { type: 'page', path: '/app/faces', element: <MyFacesRoute />, label: 'my-faces:nav.faces', icon: 'user', access: 'user' },
 
   // Operator screens; /admin/swaps is a hidden test page, reached by its address only, so it has no entry.
   { type: 'divider', access: 'operator' },

@@ -2,9 +2,10 @@
 // take their names and types from this table, so a new operation is one line here.
 import { describeImage } from './describe.ts';
 import { detectFaces } from './detect-faces.ts';
+import { profilePhoto } from './profile-photo.ts';
 import { swapFaces } from './swap-faces.ts';
 
-export const ENGINE_OPERATIONS = { detect: detectFaces, swap: swapFaces, describe: describeImage };
+export const ENGINE_OPERATIONS = { detect: detectFaces, swap: swapFaces, describe: describeImage, profile: profilePhoto };
 
 export type EngineOperations = typeof ENGINE_OPERATIONS;
 export type EngineOperation = keyof EngineOperations;

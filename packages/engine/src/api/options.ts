@@ -25,6 +25,13 @@ export type FaceSummary = Omit<Face, 'landmarks' | 'hands'>;
 
 export interface SwapOptions {
   source: Buffer;
+  /**
+   * Several photos of the source person, `source` being one of them: each target face is swapped
+   * from the photo closest to it in head pose and light (closest-photo.ts). Absent or empty: `source` alone.
+   */
+  sources?: Buffer[];
+  /** Per photo of `sources` (same order), its face and light as profilePhoto read them, so they are not read again; null where unknown. */
+  sourceAnalyses?: Array<SourcePhotoAnalysis | null>;
   target: Buffer;
   targetFaces?: TargetSelection;
   sourceFace?: number;
@@ -52,6 +59,11 @@ export interface SwapOptions {
  * A photo's faces as analysed once and kept by the caller (describeImage's `analysis`): the faces,
  * and for the one that gets swapped the hands found against it, as plain numbers (JSON-safe).
  */
+export interface SourcePhotoAnalysis {
+  face: Omit<Face, 'hands'>;
+  light: { left: number; right: number; mean: number };
+}
+
 export interface TargetAnalysis {
   faces: Array<Omit<Face, 'hands'> & { hands?: number[][] }>;
 }
@@ -62,7 +74,7 @@ export interface SwapResult {
   thumbnailType: 'image/webp' | 'image/jpeg';
   width: number;
   height: number;
-  faces: { source: FaceSummary; targets: FaceSummary[]; detectedInTarget: number };
+  faces: { source: FaceSummary; targets: FaceSummary[]; detectedInTarget: number; sourcePhotos?: number[] };
   timings: Record<string, number>;
   /** faceres cosine of the (first) swapped face to the source face and to the original target face; NaN when disabled. */
   identity: { toSource: number; toTarget: number };
@@ -75,6 +87,8 @@ export interface SwapResult {
 /** Every warning, in the order a result lists them. */
 
 export const DEFAULT_JPEG_QUALITY = 90;
+/** Photos of one person a swap may choose from. */
+export const MAX_SOURCES = 16;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
 /** The jaw moves halfway toward the source's: its outline carries identity, and the head's pose reads as before (see contour.ts). */
 export const DEFAULT_RESHAPE = 0.5;
@@ -84,6 +98,13 @@ export const DEFAULT_SOURCE_SHAPE = 1;
 export function validate(opts: SwapOptions): void {
   if (!opts || !Buffer.isBuffer(opts.source) || !Buffer.isBuffer(opts.target)) {
     throw new EngineError('invalid_options', 'Both source and target must be image buffers.');
+  }
+  if (opts.sources !== undefined && !(Array.isArray(opts.sources) && opts.sources.length <= MAX_SOURCES && opts.sources.every((b) => Buffer.isBuffer(b)))) {
+    throw new EngineError('invalid_options', `sources must be a list of at most ${MAX_SOURCES} image buffers.`);
+  }
+  const sa = opts.sourceAnalyses;
+  if (sa !== undefined && !(Array.isArray(sa) && sa.length === (opts.sources?.length ?? 0) && sa.every((a) => a === null || (Array.isArray(a?.face?.landmarks) && a.face.landmarks.length >= 468 && typeof a.light?.mean === 'number')))) {
+    throw new EngineError('invalid_options', 'sourceAnalyses must hold one profile (or null) per photo of sources.');
   }
   if (opts.jpegQuality !== undefined && !(Number.isInteger(opts.jpegQuality) && opts.jpegQuality >= 1 && opts.jpegQuality <= 100)) {
     throw new EngineError('invalid_options', 'jpegQuality must be an integer from 1 to 100.');

@@ -19,6 +19,7 @@ import { chooseSource, chooseTargets } from './choose.ts';
 import { decodeCached, descriptorOf, withFaces, type ImageEntry, type Timer } from './image-cache.ts';
 import { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD, DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE, validate, type FaceSummary, type SwapOptions, type SwapResult, type SwapWarning } from './options.ts';
 import { sourceAt, type SourceSeen } from './source-at.ts';
+import { closestPhoto, faceLuminance, PHOTO_LIGHT, type LitFace, type PhotoLight } from './closest-photo.ts';
 
 export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   validate(opts);
@@ -32,15 +33,22 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
 
   progress('decode', 0);
   let t = performance.now();
-  // Both on libvips' threads at once (a cached image costs only its hash).
-  const [srcIn, dstIn] = await Promise.all([decodeCached(opts.source, maxPixels, minFaceSize), decodeCached(opts.target, maxPixels, minFaceSize)]);
-  add('decode', srcIn.entry && dstIn.entry ? 0 : performance.now() - t);
+  const photos = opts.sources?.length ? opts.sources : [opts.source];
+  // Every photo on libvips' threads at once (a cached image costs only its hash).
+  const decoded = await Promise.all([...photos, opts.target].map((b) => decodeCached(b, maxPixels, minFaceSize)));
+  const dstIn = decoded.pop()!;
+  add('decode', decoded.every((d) => d.entry) && dstIn.entry ? 0 : performance.now() - t);
   t = performance.now();
   const models = await loadModels();
   add('models', performance.now() - t);
   progress('detect', 0.1);
-  const source = await withFaces(models, srcIn, minFaceSize, add);
-  const srcFace = chooseSource(source.faces, opts.sourceFace);
+  const sources: SourcePhoto[] = [];
+  for (const [i, d] of decoded.entries()) {
+    const known = opts.sourceAnalyses?.[i];
+    const entry = await withFaces(models, d, minFaceSize, add, known ? [known.face] : undefined);
+    const face = chooseSource(entry.faces, photos.length === 1 ? opts.sourceFace : undefined);
+    sources.push({ entry, face, light: known?.light });
+  }
   const target = await withFaces(models, dstIn, minFaceSize, add, opts.targetAnalysis?.faces);
   const dstImg = target.img, dstFaces = target.faces;
 
@@ -49,16 +57,19 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const targets = typeof sel === 'object' && !Array.isArray(sel)
     ? await chooseByReference(models, sel, target, maxPixels, minFaceSize, add)
     : chooseTargets(dstFaces, sel);
+  // Which photo each target face is swapped from.
+  const picked = sources.length === 1 ? targets.map(() => 0) : targets.map((face) => pickPhoto(target, face, sources));
   add('choose', performance.now() - t);
 
   // Identity needs the original target face, so describe it before it is overwritten.
   let srcDesc: Float32Array | null = null;
   let tgtDesc: Float32Array | null = null;
   const first = targets[0]!;
+  const firstSource = sources[picked[0]!]!;
   if (wantIdentity) {
     progress('identity', 0.2);
     t = performance.now();
-    srcDesc = await descriptorOf(models, source, srcFace);
+    srcDesc = await descriptorOf(models, firstSource.entry, firstSource.face);
     tgtDesc = await descriptorOf(models, target, first);
     add('identity', performance.now() - t);
   }
@@ -66,32 +77,39 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
-  // What the special cases judge of the two photos (kept with each image), in their list's order.
-  let judgedSrc = srcFace;
-  let onto: Face[] = targets;
-  const inputs: Array<(k: number) => FaceSwapInput> = [];
-  for (const special of SPECIAL_CASES) {
-    if (!special.facts) continue;
+  let done = 0;
+  // Each photo onto the target faces that take it, as one photo onto its faces.
+  for (const [p, photo] of sources.entries()) {
+    const group = targets.filter((_, k) => picked[k] === p);
+    if (group.length === 0) continue;
+    const source = photo.entry, srcFace = photo.face;
+    // What the special cases judge of the two photos (kept with each image), in their list's order.
+    let judgedSrc = srcFace;
+    let onto: Face[] = group;
+    const inputs: Array<(k: number) => FaceSwapInput> = [];
+    for (const special of SPECIAL_CASES) {
+      if (!special.facts) continue;
+      t = performance.now();
+      const judged = special.facts.judge({ models, source, srcFace: judgedSrc, target, targets: onto });
+      judgedSrc = judged.srcFace ?? judgedSrc;
+      onto = judged.targets ?? onto;
+      for (const w of judged.warnings ?? []) warnings.add(w);
+      if (judged.input) inputs.push(judged.input);
+      add(special.facts.timing, performance.now() - t);
+    }
     t = performance.now();
-    const judged = special.facts.judge({ models, source, srcFace: judgedSrc, target, targets: onto });
-    judgedSrc = judged.srcFace ?? judgedSrc;
-    onto = judged.targets ?? onto;
-    for (const w of judged.warnings ?? []) warnings.add(w);
-    if (judged.input) inputs.push(judged.input);
-    add(special.facts.timing, performance.now() - t);
+    const from: SourceSeen[] = [];
+    for (const face of onto) from.push(await sourceAt(source, judgedSrc, face));
+    add('reduce', performance.now() - t);
+    onto.forEach((face, k) => {
+      progress('swap', 0.3 + (0.5 * done++) / targets.length);
+      const input: FaceSwapInput = { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare };
+      for (const given of inputs) Object.assign(input, given(k));
+      const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, input);
+      for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, input, stats: st })) warnings.add(w.warning);
+      if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
+    });
   }
-  t = performance.now();
-  const from: SourceSeen[] = [];
-  for (const face of onto) from.push(await sourceAt(source, judgedSrc, face));
-  add('reduce', performance.now() - t);
-  onto.forEach((face, k) => {
-    progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const input: FaceSwapInput = { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare };
-    for (const given of inputs) Object.assign(input, given(k));
-    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, input);
-    for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, input, stats: st })) warnings.add(w.warning);
-    if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
-  });
 
   progress('encode', 0.8);
   // Encoding runs on libvips' own thread: the identity model runs meanwhile on this one.
@@ -116,12 +134,20 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     thumbnailType: thumb.type,
     width: out.width,
     height: out.height,
-    faces: { source: summary(srcFace), targets: targets.map(summary), detectedInTarget: dstFaces.length },
+    faces: { source: summary(firstSource.face), targets: targets.map(summary), detectedInTarget: dstFaces.length, ...(sources.length > 1 ? { sourcePhotos: picked } : {}) },
     timings,
     identity,
     warnings: SWAP_WARNINGS.filter((w) => warnings.has(w)),
     ...(opts.keepRaw ? { raw: { image: out, masks } } : {}),
   };
+}
+
+interface SourcePhoto { entry: ImageEntry; face: Face; light: PhotoLight | undefined }
+
+/** The photo whose face is turned and lit most like this target face. */
+function pickPhoto(target: ImageEntry, face: Face, sources: SourcePhoto[]): number {
+  const lit = (entry: ImageEntry, f: Face, known?: PhotoLight): LitFace => ({ ...f, light: known ?? entry.facts.once(PHOTO_LIGHT, f.index, () => faceLuminance(entry.img, f)) });
+  return Math.max(0, closestPhoto(lit(target, face), sources.map((s) => lit(s.entry, s.face, s.light))));
 }
 
 async function chooseByReference(

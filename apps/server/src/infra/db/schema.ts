@@ -51,6 +51,26 @@ export interface SavedFacesTable {
   updated_at: number;
 }
 
+export interface MyFacesTable {
+  id: string;
+  uid: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MyFacePhotosTable {
+  id: string;
+  face_id: string;
+  uid: string;
+  key: string;
+  /** Base64 of the face's 1024 float32 identity descriptor. */
+  descriptor: string;
+  /** JSON: the face as detected and its light (the engine's SourcePhotoAnalysis). */
+  facts: string;
+  created_at: number;
+}
+
 export interface UsersTable {
   uid: string;
   email: string;
@@ -288,6 +308,8 @@ export interface Database {
   spent_challenges: SpentChallengesTable;
   swaps: SwapsTable;
   saved_faces: SavedFacesTable;
+  my_faces: MyFacesTable;
+  my_face_photos: MyFacePhotosTable;
   jobs: JobsTable;
   catalogue_entries: CatalogueEntriesTable;
   catalogue_seeds: CatalogueSeedsTable;

@@ -7,6 +7,7 @@ import { ADMIN_VALUES, ATTRIBUTE_KEYS, ATTRIBUTE_VALUES, SOCCER_CLUBS, SOCCER_CO
 import { AppError } from '../../http/errors.ts';
 import { assertOwnUid, requireUser } from '../auth/guards.ts';
 import type { SwapsService } from '../swaps/service.ts';
+import { formSource } from '../swaps/form-source.ts';
 import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { fieldError } from './metadata.ts';
 import { MAX_CATALOGUE_PHOTOS, readPhotosForm } from './form.ts';
@@ -83,7 +84,8 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
       if (form.fields.uid === undefined) throw fieldError('uid', true);
       // Created in, and charged to, the caller's own account only (operators included).
       const user = assertOwnUid(req, form.fields.uid);
-      const { source, target } = form.files;
+      const { target } = form.files;
+      const source = await formSource(swaps, user.uid, form);
       if (!source) throw fieldError('source', true);
       const url = form.fields.targetImageUrl?.trim() ?? '';
       if (url && target) throw new AppError(400, 'invalid_field', 'Send either targetImageUrl or a target file, not both.', { field: 'target' });

@@ -20,6 +20,7 @@ import { SWAP_JOB, SWAP_MAX_ATTEMPTS, SwapsService } from './service.ts';
 
 export { lazyEngine, type EngineHandle, type FaceDetector } from './engine.ts';
 export { SwapsService } from './service.ts';
+export { formSource } from './form-source.ts';
 export { SwapResultsService } from './results.ts';
 
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });

@@ -2,7 +2,7 @@
 // so the service can be tested with the real adapters and wired from context.ts.
 import type { SwapErrorCode } from '@visage/contracts';
 import type { Db } from '../../infra/db/database.ts';
-import type { EngineCalls } from '@visage/engine';
+import type { EngineCalls, SourcePhotoAnalysis } from '@visage/engine';
 
 export interface MediaStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
@@ -12,6 +12,21 @@ export interface MediaStore {
 
 /** The engine's swap, with the engine's own options and result (its warnings typed by the contract's list). */
 export type SwapEngine = Pick<EngineCalls, 'swap'>;
+
+/** A user's saved faces as a swap's source: the face's photos, 404/400 `unknown_face` for someone else's or a missing face. */
+export interface SavedFaceSources {
+  photos(uid: string, id: string): Promise<Buffer[]>;
+}
+
+/**
+ * A saved face named as a single swap's source: the swap row keeps the stored key of the face's
+ * first photo, and the job reads from that key every photo of the face with its kept analysis
+ * (null for any other key).
+ */
+export interface SavedFaceKeys {
+  sourceKey(uid: string, id: string): Promise<string>;
+  sourcePhotos(uid: string, key: string): Promise<Array<{ body: Buffer; analysis: SourcePhotoAnalysis }> | null>;
+}
 
 /** The monthly allowance of the user's tier (UsersService). */
 export interface UsageQuota {

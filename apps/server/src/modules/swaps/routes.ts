@@ -6,6 +6,7 @@ import { hasRole, assertOwnUid, assertReadableUid, requireUser } from '../auth/g
 import { AppError } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
+import { formSource } from './form-source.ts';
 import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { MAX_STREAMS_PER_USER, OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
 import { sendFile } from '../../http/send-file.ts';
@@ -41,7 +42,8 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
     const form = await measure('read', () => readUploadForm(req, ['target', 'source']));
     // The swap is created in, and charged to, the caller's own account only (operators included).
     const user = assertOwnUid(req, form.fields.uid);
-    const { target, source } = form.files;
+    const { target } = form.files;
+    const source = await formSource(swaps, user.uid, form);
     if (!target || !source) throw new AppError(400, 'images_missing', 'Please select both target and source images.');
     const created = await swaps.create({ uid: user.uid, mode: 'main', source, target });
     return reply.status(202).send(created);

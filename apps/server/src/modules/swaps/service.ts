@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import { manipulationXmp, withXmp } from './labelling.ts';
-import { isCodedEngineError, type MediaStore, type SwapEngine, type UsageQuota } from './ports.ts';
+import { isCodedEngineError, type MediaStore, type SavedFaceKeys, type SwapEngine, type UsageQuota } from './ports.ts';
 import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
 import { SwapListCache, type CachedList } from './list-cache.ts';
 import { MESSAGES, toSwapItem } from './swap-item.ts';
@@ -54,6 +54,18 @@ export class SwapsService {
   }
   private readonly changeListeners = new Set<(uid: string) => void>();
   private readonly endListeners = new Set<(row: SwapRow) => Promise<void>>();
+  private savedFaces: SavedFaceKeys | null = null;
+
+  /** Where a saved face named as the source is found (the "My faces" module). */
+  useSavedFaces(faces: SavedFaceKeys): void {
+    this.savedFaces = faces;
+  }
+
+  /** The caller's saved face `id` as a swap's source: the stored key of its photos, never copied. */
+  async savedFaceSource(uid: string, id: string): Promise<SwapImage> {
+    if (!this.savedFaces || !/^[0-9a-f-]{36}$/i.test(id)) throw new AppError(404, 'unknown_face', 'This face is not one of your faces.', { field: 'source' });
+    return { key: await this.savedFaces.sourceKey(uid, id) };
+  }
 
   constructor(
     private readonly repo: SwapsRepository,
@@ -65,7 +77,7 @@ export class SwapsService {
   ) {}
 
   /** `target` may be the key of a photo we store already (a catalogue photo: shared, never copied). */
-  async create(input: { uid: string; mode: SwapMode; source: Buffer; target: SwapImage }): Promise<UploadResponse> {
+  async create(input: { uid: string; mode: SwapMode; source: SwapImage; target: SwapImage }): Promise<UploadResponse> {
     const [created] = await this.createBatch(input.uid, input.mode, [{ source: input.source, target: input.target }]);
     return created!;
   }
@@ -254,7 +266,13 @@ export class SwapsService {
     await this.repo.markRunning(swapId);
     this.changed(row.uid);
     report({ stage: 'load', progress: 0.02 });
-    const [source, target] = await Promise.all([this.storage.get(row.source_key), this.storage.get(row.target_key)]);
+    const [stored, target, photos] = await Promise.all([
+      this.storage.get(row.source_key),
+      this.storage.get(row.target_key),
+      this.savedFaces?.sourcePhotos(row.uid, row.source_key) ?? null,
+    ]);
+    // A saved face's photo removed since the upload: the face's other photos stand in.
+    const source = stored ?? (photos?.[0] ? { body: photos[0].body } : null);
     if (!source || !target) {
       await this.fail(swapId, 'engine_failed');
       return { swapId, status: 'failed' };
@@ -264,6 +282,7 @@ export class SwapsService {
       const result = await engine.swap({
         source: source.body,
         target: target.body,
+        ...(photos && photos.length > 1 ? { sources: photos.map((p) => p.body), sourceAnalyses: photos.map((p) => p.analysis) } : {}),
         ...(known ? { targetAnalysis: known } : {}),
         identity: false,
         onProgress: (stage, fraction) => report({ stage, progress: 0.05 + 0.85 * fraction }),

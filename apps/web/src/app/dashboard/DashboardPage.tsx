@@ -1,10 +1,11 @@
 // /app: the signed-in dashboard. The account heading, the two mode
-// cards, the swap form (with its footer), then the user's gallery. The page joins the swap
-// and gallery features: a finished job makes the gallery refetch at once.
+// cards, the swap form (with its footer), then the user's gallery. The page joins the swap,
+// my-faces and gallery features: a finished job makes the gallery refetch at once.
 import { useCallback, useState } from 'react';
 import { AccountHome, loadUser } from '../../features/auth';
 import { UsagePanel } from '../../features/billing';
 import { Gallery } from '../../features/gallery';
+import { FaceChooser } from '../../features/my-faces';
 import { ModeCards, SwapForm } from '../../features/swap';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import styles from './DashboardPage.module.css';
@@ -30,7 +31,7 @@ export default function DashboardPage() {
       <AccountHome />
       <UsagePanel refreshSignal={refreshSignal} />
       <ModeCards />
-      <SwapForm uid={uid} onSwapDone={onSwapDone} swapsLeft={swapsLeft} />
+      <SwapForm uid={uid} onSwapDone={onSwapDone} swapsLeft={swapsLeft} faceChooser={(props) => <FaceChooser {...props} />} />
       {uid ? <Gallery uid={uid} refreshSignal={refreshSignal} focusId={newSwap} /> : null}
     </div>
   );

@@ -1,13 +1,15 @@
 // /app/proshoot and /app/prosoccer: the mode's heading, the target (a catalogue photo
 // chosen in the modal, or a custom upload), the face photo, 'Swap Faces' with the job's real
-// progress, then the mode's gallery. Joins the catalogue, swap and gallery features.
+// progress, then the mode's gallery. Joins the catalogue, swap, my-faces and gallery features.
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueEntry, CatalogueKind } from '@visage/contracts';
 import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, valueLabel, type Filters, type ProTarget } from '../../features/catalogue';
 import { Gallery } from '../../features/gallery';
 import { loadUser } from '../../features/auth';
-import { ACCEPT_ATTRIBUTE, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import { FaceChooser } from '../../features/my-faces';
+import { ACCEPT_ATTRIBUTE, faceSourceOf, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import type { FaceSource } from '../../lib/face-source';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import styles from './ProModePage.module.css';
@@ -37,11 +39,12 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
     },
     [dispatch],
   );
-  const upload = useCallback((who: string, target: ProTarget, face: File) => uploadProSwap(kind, who, target, face), [kind]);
+  const upload = useCallback((who: string, target: ProTarget, face: FaceSource) => uploadProSwap(kind, who, target, face), [kind]);
   const job = useSwapJob<ProTarget>({ uid, onDone, upload });
   const busy = job.phase !== 'idle' || processing;
   const target: ProTarget | null = useMemo(() => (custom ? customSlot.file : model ? { url: model.url } : null), [custom, customSlot.file, model]);
   const previewUrl = custom ? customSlot.previewUrl : model?.url ?? null;
+  const face = faceSourceOf(source);
 
   return (
     <div className={styles.page} data-testid={`promode-${kind}`}>
@@ -60,13 +63,15 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
             </button>
             {model?.playerName && !custom && <p className={styles.caption}>{model.playerName} · {valueLabel(t, 'club', model.club ?? '')}</p>}
           </div>
-          <ImagePicker slot={source} name="source" buttonLabel={t('form.uploadFace')} previewLabel={t('form.facePreview')} emptyLabel={t('form.faceEmpty')} disabled={busy} />
+          <ImagePicker slot={source} name="source" buttonLabel={t('form.uploadFace')} previewLabel={t('form.facePreview')} emptyLabel={t('form.faceEmpty')} disabled={busy}>
+            <FaceChooser onChoose={source.chooseSaved} disabled={busy} />
+          </ImagePicker>
         </div>
         <div className={styles.action}>
           {busy ? (
             <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
           ) : (
-            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !source.file || swapsLeft === 0} onClick={() => job.start(target, source.file)} data-testid="promode-submit">
+            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !face || swapsLeft === 0} onClick={() => job.start(target, face)} data-testid="promode-submit">
               {t('form.submit')}
             </button>
           )}

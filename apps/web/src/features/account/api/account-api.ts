@@ -7,12 +7,14 @@ import {
   createdApiKey,
   dataExport,
   dataExportList,
+  myFaceList,
   type AccountResponse,
   type ApiKeyList,
   type ColorScheme,
   type CreatedApiKey,
   type DataExport,
   type MailLanguage,
+  type MyFaceList,
 } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -54,3 +56,6 @@ export const fetchExports = (signal?: AbortSignal): Promise<DataExport[]> => api
 export const startExport = (): Promise<DataExport> => apiRequest('/account/exports', { method: 'POST', json: {}, schema: dataExport });
 
 export const deleteAccount = (email: string) => apiRequest('/me', { method: 'DELETE', json: { email } });
+
+/** The saved faces' count and limit, for the account page's "My faces" line. */
+export const fetchMyFaces = (signal?: AbortSignal): Promise<MyFaceList> => apiRequest('/me/faces', { schema: myFaceList, signal });

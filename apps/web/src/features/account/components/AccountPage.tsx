@@ -1,7 +1,6 @@
-// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, API keys, webhooks,
-// and the person's
-// data (export and erasure). `onSignedOut` (from app/) clears the client's session after
-// "sign out everywhere" or an erased account, and lands on the landing page.
+// /app/account: profile, colours, password, sessions, linked sign-in, plan, consent, saved faces, API keys,
+// webhooks, and the person's data (export and erasure). `onSignedOut` (from app/) clears the client's
+// session after "sign out everywhere" or an erased account, and lands on the landing page.
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAccount } from '../hooks/useAccount';
@@ -10,6 +9,7 @@ import { AppearanceSection } from './AppearanceSection';
 import { DataSection } from './DataSection';
 import { DetailsSection } from './DetailsSection';
 import { EmailSection } from './EmailSection';
+import { FacesSection } from './FacesSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
@@ -45,6 +45,7 @@ export function AccountPage({ onSignedOut, onProfileChanged }: AccountPageProps)
           {account.hasPassword && <PasswordSection onChanged={reload} />}
           <SessionsSection account={account} onChanged={reload} onSignedOut={onSignedOut} />
           <DetailsSection account={account} />
+          <FacesSection />
           <ApiKeysSection />
           <WebhooksSection />
           <DataSection account={account} onDeleted={onSignedOut} />

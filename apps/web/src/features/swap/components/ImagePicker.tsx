@@ -1,5 +1,5 @@
 // One upload button with its hidden file input and the preview of the chosen image.
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { ACCEPT_ATTRIBUTE } from '../../../lib/image-files';
 import { Icon } from '../../../components/Icon';
 import type { ImageSlot } from '../hooks/useImageSlot';
@@ -14,9 +14,11 @@ interface ImagePickerProps {
   previewLabel: string;
   emptyLabel: string;
   disabled?: boolean;
+  /** Shown under the upload button: the face's "or choose one of my faces". */
+  children?: ReactNode;
 }
 
-export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel, disabled }: ImagePickerProps) {
+export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel, disabled, children }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const problemId = useId();
   const [dragging, setDragging] = useState(false);
@@ -38,7 +40,7 @@ export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel,
 
   return (
     <div className={styles.picker} data-testid={`swap-picker-${name}`}>
-      <ImagePreview {...dropHandlers} dragging={dragging} busy={slot.compressing} emptyLabel={emptyLabel} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined}>
+      <ImagePreview {...dropHandlers} dragging={dragging} busy={slot.compressing} emptyLabel={emptyLabel} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined} data-saved-face={slot.saved?.id}>
         {slot.previewUrl ? <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} /> : null}
       </ImagePreview>
       <input
@@ -66,6 +68,7 @@ export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel,
         <Icon name="upload" size={18} />
         {buttonLabel}
       </button>
+      {children}
       {slot.problem && (
         <p id={problemId} className={styles.problem} role="alert">
           {slot.problem}

@@ -1,9 +1,11 @@
 // The dashboard's swap form: two pickers with previews,
 // then Swap Faces, replaced by the progress while a swap runs.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
-import { useImageSlot } from '../hooks/useImageSlot';
+import { faceSourceOf, useImageSlot } from '../hooks/useImageSlot';
+import type { SavedFaceChoice } from '../../../lib/face-source';
 import { useSwapJob } from '../hooks/useSwapJob';
 import { ImagePicker } from './ImagePicker';
 import { QuotaNotice } from './QuotaNotice';
@@ -17,16 +19,22 @@ export interface SwapFormProps {
   onSwapDone?: (swapId: string) => void;
   /** Swaps left this period (null: no limit or not known): at 0 the button is off and says why. */
   swapsLeft?: number | null;
+  /** Offers the user's saved faces beside the face photo's upload (composed in app/). */
+  faceChooser?: FaceChooserSlot;
 }
 
-export function SwapForm({ uid, onSwapDone, swapsLeft = null }: SwapFormProps) {
+/** Renders a chooser of saved faces that calls `onChoose` with the one picked. */
+export type FaceChooserSlot = (props: { onChoose: (face: SavedFaceChoice) => void; disabled: boolean }) => ReactNode;
+
+export function SwapForm({ uid, onSwapDone, swapsLeft = null, faceChooser }: SwapFormProps) {
   const { t } = useTranslation('swap');
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
   const target = useImageSlot();
   const source = useImageSlot();
   const job = useSwapJob({ uid, onDone: onSwapDone });
   const busy = job.phase !== 'idle' || processing;
-  const ready = Boolean(target.file && source.file);
+  const face = faceSourceOf(source);
+  const ready = Boolean(target.file && face);
   const outOfSwaps = swapsLeft === 0;
 
   return (
@@ -51,13 +59,15 @@ export function SwapForm({ uid, onSwapDone, swapsLeft = null }: SwapFormProps) {
           previewLabel={t('form.facePreview')}
           emptyLabel={t('form.faceEmpty')}
           disabled={busy}
-        />
+        >
+          {faceChooser?.({ onChoose: source.chooseSaved, disabled: busy })}
+        </ImagePicker>
       </div>
       <div className={styles.action}>
         {busy ? (
           <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
         ) : (
-          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready || outOfSwaps} onClick={() => job.start(target.file, source.file)}>
+          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready || outOfSwaps} onClick={() => job.start(target.file, face)}>
             {t('form.submit')}
           </button>
         )}

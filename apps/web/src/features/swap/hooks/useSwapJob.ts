@@ -13,6 +13,7 @@ import { fetchPendingCount, fetchSwapStatus } from '../api/swap-status';
 import { nextProgress, PROGRESS_TICK_MS } from '../lib/progress';
 import { reasonKey } from '../lib/failure-reason';
 import { notify } from '../../../lib/notify';
+import type { FaceSource } from '../../../lib/face-source';
 
 const STATUS_POLL_MS = 5000;
 
@@ -26,7 +27,7 @@ export interface SwapJob<T = File> {
   failure: string | null;
   /** The stable code of the last failure (e.g. quota_exceeded, to link to the plans). */
   failureCode: string | null;
-  start: (target: T | null, source: File | null) => void;
+  start: (target: T | null, source: FaceSource | null) => void;
 }
 
 export interface SwapJobOptions<T = File> {
@@ -34,10 +35,10 @@ export interface SwapJobOptions<T = File> {
   /** Called as soon as the result exists, so the gallery can show it at once. */
   onDone?: (swapId: string) => void;
   /** The upload call; the main swap's POST /upload by default (pro modes send a catalogue url or a file). */
-  upload?: (uid: string, target: T, source: File) => Promise<UploadResponse>;
+  upload?: (uid: string, target: T, source: FaceSource) => Promise<UploadResponse>;
 }
 
-const mainUpload = (uid: string, target: unknown, source: File) => uploadSwap(uid, target as File, source);
+const mainUpload = (uid: string, target: unknown, source: FaceSource) => uploadSwap(uid, target as File, source);
 
 export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJobOptions<T>): SwapJob<T> {
   const { t } = useTranslation('swap');
@@ -146,7 +147,7 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
   );
 
   const start = useCallback(
-    (target: T | null, source: File | null) => {
+    (target: T | null, source: FaceSource | null) => {
       if (!target || !source) {
         notify(t('alerts.missing'), 'error');
         return;

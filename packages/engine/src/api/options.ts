@@ -23,11 +23,24 @@ export interface DetectResult {
 
 export type FaceSummary = Omit<Face, 'landmarks' | 'hands'>;
 
+/** One person's face: a photo, or several photos of them (each target face gets the closest: closest-photo.ts). */
+export type SourcePhotos = Buffer | Buffer[];
+
+/** Which source face goes onto which target face: indices from detectFaces and into the sources. */
+export interface FacePair { target: number; source: number }
+
 export interface SwapOptions {
-  source: Buffer;
+  /** Source 0. */
+  source: SourcePhotos;
   target: Buffer;
   targetFaces?: TargetSelection;
   sourceFace?: number;
+  /** Sources 1, 2, … for `pairs`. */
+  moreSources?: SourcePhotos[];
+  /** Each chosen target face with its own source; replaces targetFaces (all onto source 0). */
+  pairs?: FacePair[];
+  /** The face to take in each single-photo source, by source index (source 0 falls back to sourceFace). */
+  sourceFaces?: Array<number | null>;
   jpegQuality?: number;
   maxPixels?: number;
   minFaceSize?: number;
@@ -81,10 +94,19 @@ export const DEFAULT_RESHAPE = 0.5;
 /** The features keep the source's proportions: that is most of who someone is. */
 export const DEFAULT_SOURCE_SHAPE = 1;
 
+/** A swap's sources as lists of photos, source 0 first. */
+export function sourceList(opts: SwapOptions): Buffer[][] {
+  return [opts.source, ...(opts.moreSources ?? [])].map((s) => (Buffer.isBuffer(s) ? [s] : s));
+}
+
+const isPhotos = (s: unknown) => Buffer.isBuffer(s) || (Array.isArray(s) && s.length > 0 && s.every((b) => Buffer.isBuffer(b)));
+const isIndex = (i: unknown) => Number.isInteger(i) && (i as number) >= 0;
+
 export function validate(opts: SwapOptions): void {
-  if (!opts || !Buffer.isBuffer(opts.source) || !Buffer.isBuffer(opts.target)) {
+  if (!opts || !isPhotos(opts.source) || !Buffer.isBuffer(opts.target) || !(opts.moreSources === undefined || (Array.isArray(opts.moreSources) && opts.moreSources.every(isPhotos)))) {
     throw new EngineError('invalid_options', 'Both source and target must be image buffers.');
   }
+  validatePairs(opts);
   if (opts.jpegQuality !== undefined && !(Number.isInteger(opts.jpegQuality) && opts.jpegQuality >= 1 && opts.jpegQuality <= 100)) {
     throw new EngineError('invalid_options', 'jpegQuality must be an integer from 1 to 100.');
   }
@@ -109,6 +131,20 @@ export function validate(opts: SwapOptions): void {
     return;
   }
   throw new EngineError('invalid_options', "targetFaces must be 'largest', 'all', a list of indices or { reference }.");
+}
+
+function validatePairs(opts: SwapOptions): void {
+  const sources = 1 + (opts.moreSources?.length ?? 0);
+  if (opts.sourceFaces !== undefined && !(Array.isArray(opts.sourceFaces) && opts.sourceFaces.length <= sources && opts.sourceFaces.every((i) => i === null || isIndex(i)))) {
+    throw new EngineError('invalid_options', 'sourceFaces must list a face index (or null) per source.');
+  }
+  const pairs = opts.pairs;
+  if (pairs === undefined) return;
+  if (opts.targetFaces !== undefined) throw new EngineError('invalid_options', 'Give pairs or targetFaces, not both.');
+  if (!Array.isArray(pairs) || pairs.length === 0 || !pairs.every((p) => isIndex(p?.target) && isIndex(p?.source) && p.source < sources)) {
+    throw new EngineError('invalid_options', `pairs must list { target, source } face indices, sources below ${sources}.`);
+  }
+  if (new Set(pairs.map((p) => p.target)).size !== pairs.length) throw new EngineError('invalid_options', 'A target face may be listed once only.');
 }
 
 // 64 MB of pixels keeps a worker under 500 MB RSS with the identity model loaded (471 MB measured at 96 MB).

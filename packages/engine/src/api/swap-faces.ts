@@ -1,6 +1,6 @@
-// swapFaces: decode both photos, find and choose the faces, judge once what each image's faces
-// need (kept in the image cache), run the stage list on each chosen face (swap/stages.ts), then
-// encode while the identity score is read.
+// swapFaces: decode the photos, find and choose the faces, judge once what each image's faces
+// need (kept in the image cache), run the stage list on each chosen face, each from its own source
+// (swap/stages.ts), all onto one copy of the target, then encode once while the identity score is read.
 import { SWAP_WARNINGS } from '@visage/contracts/warnings';
 import type { RgbImage } from '../core/image.ts';
 import { EngineError } from '../core/errors.ts';
@@ -15,10 +15,11 @@ import type { FaceSwapInput } from '../stages/context.ts';
 import { swapFace } from '../swap/reduced-copy.ts';
 import { SPECIAL_CASES } from '../swap/special-cases.ts';
 import { FACE_WARNINGS } from '../swap/warnings.ts';
-import { chooseSource, chooseTargets } from './choose.ts';
+import { chooseTargets } from './choose.ts';
 import { decodeCached, descriptorOf, withFaces, type ImageEntry, type Timer } from './image-cache.ts';
-import { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD, DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE, validate, type FaceSummary, type SwapOptions, type SwapResult, type SwapWarning } from './options.ts';
+import { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD, DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE, sourceList, validate, type FaceSummary, type SwapOptions, type SwapResult, type SwapWarning } from './options.ts';
 import { sourceAt, type SourceSeen } from './source-at.ts';
+import { analyseSources, decodeSources, groupBySource } from './source-photos.ts';
 
 export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   validate(opts);
@@ -32,33 +33,37 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
 
   progress('decode', 0);
   let t = performance.now();
-  // Both on libvips' threads at once (a cached image costs only its hash).
-  const [srcIn, dstIn] = await Promise.all([decodeCached(opts.source, maxPixels, minFaceSize), decodeCached(opts.target, maxPixels, minFaceSize)]);
-  add('decode', srcIn.entry && dstIn.entry ? 0 : performance.now() - t);
+  // All photos on libvips' threads at once (a cached image costs only its hash).
+  const [srcIn, dstIn] = await Promise.all([decodeSources(sourceList(opts), maxPixels, minFaceSize), decodeCached(opts.target, maxPixels, minFaceSize)]);
+  add('decode', srcIn.flat().every((d) => d.entry) && dstIn.entry ? 0 : performance.now() - t);
   t = performance.now();
   const models = await loadModels();
   add('models', performance.now() - t);
   progress('detect', 0.1);
-  const source = await withFaces(models, srcIn, minFaceSize, add);
-  const srcFace = chooseSource(source.faces, opts.sourceFace);
+  const sources = await analyseSources(models, srcIn, minFaceSize, add, (j) => opts.sourceFaces?.[j] ?? (j === 0 ? opts.sourceFace : undefined));
   const target = await withFaces(models, dstIn, minFaceSize, add, opts.targetAnalysis?.faces);
   const dstImg = target.img, dstFaces = target.faces;
 
   t = performance.now();
   const sel = opts.targetFaces ?? 'largest';
-  const targets = typeof sel === 'object' && !Array.isArray(sel)
-    ? await chooseByReference(models, sel, target, maxPixels, minFaceSize, add)
-    : chooseTargets(dstFaces, sel);
+  const targets = opts.pairs
+    ? chooseTargets(dstFaces, opts.pairs.map((p) => p.target))
+    : typeof sel === 'object' && !Array.isArray(sel)
+      ? await chooseByReference(models, sel, target, maxPixels, minFaceSize, add)
+      : chooseTargets(dstFaces, sel);
+  const sourceOf = opts.pairs ? opts.pairs.map((p) => p.source) : targets.map(() => 0);
+  const groups = groupBySource(targets, sourceOf, sources);
   add('choose', performance.now() - t);
 
   // Identity needs the original target face, so describe it before it is overwritten.
   let srcDesc: Float32Array | null = null;
   let tgtDesc: Float32Array | null = null;
   const first = targets[0]!;
+  const firstPhoto = groups.find((g) => g.at.includes(0))!.photo;
   if (wantIdentity) {
     progress('identity', 0.2);
     t = performance.now();
-    srcDesc = await descriptorOf(models, source, srcFace);
+    srcDesc = await descriptorOf(models, firstPhoto.entry, firstPhoto.face);
     tgtDesc = await descriptorOf(models, target, first);
     add('identity', performance.now() - t);
   }
@@ -66,29 +71,35 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
-  // What the special cases judge of the two photos (kept with each image), in their list's order.
-  let judgedSrc = srcFace;
-  let onto: Face[] = targets;
-  const inputs: Array<(k: number) => FaceSwapInput> = [];
-  for (const special of SPECIAL_CASES) {
-    if (!special.facts) continue;
+  // Each source photo is judged once with the target faces it goes onto; every face is then
+  // swapped in the swap's order onto the one copy of the target.
+  const plan: Array<{ srcFace: Face; face: Face; from: SourceSeen; inputs: Array<() => FaceSwapInput> }> = [];
+  for (const g of groups) {
+    // What the special cases judge of the two photos (kept with each image), in their list's order.
+    let judgedSrc = g.photo.face;
+    let onto: Face[] = g.targets;
+    const inputs: Array<(k: number) => FaceSwapInput> = [];
+    for (const special of SPECIAL_CASES) {
+      if (!special.facts) continue;
+      t = performance.now();
+      const judged = special.facts.judge({ models, source: g.photo.entry, srcFace: judgedSrc, target, targets: onto });
+      judgedSrc = judged.srcFace ?? judgedSrc;
+      onto = judged.targets ?? onto;
+      for (const w of judged.warnings ?? []) warnings.add(w);
+      if (judged.input) inputs.push(judged.input);
+      add(special.facts.timing, performance.now() - t);
+    }
     t = performance.now();
-    const judged = special.facts.judge({ models, source, srcFace: judgedSrc, target, targets: onto });
-    judgedSrc = judged.srcFace ?? judgedSrc;
-    onto = judged.targets ?? onto;
-    for (const w of judged.warnings ?? []) warnings.add(w);
-    if (judged.input) inputs.push(judged.input);
-    add(special.facts.timing, performance.now() - t);
+    for (const [i, face] of onto.entries()) {
+      plan[g.at[i]!] = { srcFace: g.photo.face, face, from: await sourceAt(g.photo.entry, judgedSrc, face), inputs: inputs.map((given) => () => given(i)) };
+    }
+    add('reduce', performance.now() - t);
   }
-  t = performance.now();
-  const from: SourceSeen[] = [];
-  for (const face of onto) from.push(await sourceAt(source, judgedSrc, face));
-  add('reduce', performance.now() - t);
-  onto.forEach((face, k) => {
+  plan.forEach(({ srcFace, face, from, inputs }, k) => {
     progress('swap', 0.3 + (0.5 * k) / targets.length);
-    const input: FaceSwapInput = { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare };
-    for (const given of inputs) Object.assign(input, given(k));
-    const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, input);
+    const input: FaceSwapInput = { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceLight: from.light, sourceWithoutGlasses: from.bare };
+    for (const given of inputs) Object.assign(input, given());
+    const st = swapFace(from.img, from.face, out, face, add, 0x5eed + face.index, input);
     for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, input, stats: st })) warnings.add(w.warning);
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
@@ -116,7 +127,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     thumbnailType: thumb.type,
     width: out.width,
     height: out.height,
-    faces: { source: summary(srcFace), targets: targets.map(summary), detectedInTarget: dstFaces.length },
+    faces: { source: summary(firstPhoto.face), targets: targets.map(summary), detectedInTarget: dstFaces.length },
     timings,
     identity,
     warnings: SWAP_WARNINGS.filter((w) => warnings.has(w)),

@@ -16,7 +16,7 @@ import { createCatalogueService, type CatalogueService } from './modules/catalog
 import { createEmailLinks, type EmailLinksService } from './modules/email-links/index.ts';
 import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
 import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
-import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
+import { createSwapResults, createSwapsService, FacePicker, noSavedFaceSources, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/index.ts';
@@ -32,6 +32,8 @@ export interface Services {
   /** The one image intake every upload goes through (pixel cap, decode bound, content guard). */
   intake: ImageIntake;
   swaps: SwapsService;
+  /** The faces a person chooses on a target (detection kept a short while) and the sources for them. */
+  facePicker: FacePicker;
   /** Deleting a result, the compare photo, upload retention. */
   results: SwapResultsService;
   /** Pro modes' catalogues (Proshoot models, soccer players). */
@@ -68,6 +70,8 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   const emailLinks = createEmailLinks({ config, db, auth, users, outbox });
   auth.service.useSignUpMail(emailLinks);
   const swaps = createSwapsService({ db, storage, queue, intake, users });
+  // Saved faces as sources are not served yet: every id answers 400 unknown_face.
+  const facePicker = new FacePicker(engine, intake, noSavedFaceSources);
   const catalogue = createCatalogueService({ db, storage, faces: engine, intake });
   swaps.useStoredAnalyses((key) => catalogue.analysisForKey(key));
   const billing = createBillingService(config, db, (info, msg) => log.warn({ component: 'billing', ...info }, msg));
@@ -82,6 +86,6 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(...faces.accountData());
   account.registry.add(...billingAccountData(billing, new UsersRepository(db), queue));
   addAccountErasers(account, storage);
-  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, bulk, adminUsers, account };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, facePicker, results, catalogue, billing, faces, bulk, adminUsers, account };
   return { services, close: () => content.close() };
 }

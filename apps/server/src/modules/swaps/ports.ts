@@ -33,3 +33,8 @@ export function isCodedEngineError(err: unknown): err is CodedError {
   const codes: string[] = ['no_face_source', 'no_face_target', 'face_too_small', 'unsupported_format', 'corrupt_image', 'image_too_large'];
   return typeof err === 'object' && err !== null && codes.includes((err as { code?: string }).code ?? '');
 }
+
+/** A person's saved face as a swap's source: its photos (1 to 5, cleaned), or 400 unknown_face. */
+export interface SavedFaceSources {
+  photos(uid: string, id: string): Promise<Buffer[]>;
+}

@@ -2,7 +2,7 @@
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
 import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
-import type { TargetAnalysis } from '@visage/engine';
+import type { FacePair, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
@@ -11,6 +11,7 @@ import { isCodedEngineError, type MediaStore, type SwapEngine, type UsageQuota }
 import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
 import { SwapListCache, type CachedList } from './list-cache.ts';
 import { MESSAGES, toSwapItem } from './swap-item.ts';
+import { parseFaceMap, type FaceMap } from './face-map.ts';
 
 export { mediaUrls, toSwapItem } from './swap-item.ts';
 
@@ -34,6 +35,17 @@ export interface SwapInput {
   target: SwapImage;
   /** The saved face the swap is made with (bulk with a saved face), kept as a tag. */
   faceId?: string | null;
+  /** The faces the person chose (the face picker); without it, `source` goes onto the largest face. */
+  faces?: SwapFaces;
+  /** The target's faces as detected before the upload, handed to the engine instead of detecting again. */
+  targetAnalysis?: TargetAnalysis | null;
+}
+
+/** Chosen faces: every source as its photos, source 0 first (its first photo is the input's `source`). */
+export interface SwapFaces {
+  sources: SwapImage[][];
+  pairs?: FacePair[];
+  sourceFaces?: Array<number | null>;
 }
 
 /** The face analysis kept for a stored target (a catalogue photo), or null. */
@@ -64,8 +76,9 @@ export class SwapsService {
   ) {}
 
   /** `target` may be the key of a photo we store already (a catalogue photo: shared, never copied). */
-  async create(input: { uid: string; mode: SwapMode; source: Buffer; target: SwapImage }): Promise<UploadResponse> {
-    const [created] = await this.createBatch(input.uid, input.mode, [{ source: input.source, target: input.target }]);
+  async create(input: SwapInput & { uid: string; mode: SwapMode }): Promise<UploadResponse> {
+    const { uid, mode, ...item } = input;
+    const [created] = await this.createBatch(uid, mode, [item]);
     return created!;
   }
 
@@ -88,7 +101,8 @@ export class SwapsService {
           this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored),
         ]);
         const row = { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null };
-        rows.push({ ...row, face_id: item.faceId ?? null });
+        const faceMap = item.faces ? JSON.stringify(await this.storeFaces(item.faces, sourceKey!, `uploads/${uid}/${id}`, stored)) : null;
+        rows.push({ ...row, face_id: item.faceId ?? null, face_map: faceMap, target_analysis: item.targetAnalysis ? JSON.stringify(item.targetAnalysis) : null });
       }
       await measure('reserve', () => this.repo.transaction(async (tx, db) => {
         const period = await this.quota.reserveSwaps(db, uid, rows.length, new Date(this.now()));
@@ -108,6 +122,13 @@ export class SwapsService {
       }
     }
     return rows.map((r) => ({ id: r.id, jobId: r.job_id, status: 'queued' as const }));
+  }
+
+  /** Stores every source photo but the first (stored as source_key) under `prefix`; the map the row keeps. */
+  private async storeFaces(faces: SwapFaces, sourceKey: string, prefix: string, stored: string[]): Promise<FaceMap> {
+    const sources = await settledAll(faces.sources.map((photos, j) => settledAll(photos.map((image, p) =>
+      j === 0 && p === 0 ? Promise.resolve(sourceKey) : this.store(image, `${prefix}-source-${j}-${p}.jpg`, stored)))));
+    return { sources, ...(faces.pairs ? { pairs: faces.pairs } : {}), ...(faces.sourceFaces ? { sourceFaces: faces.sourceFaces } : {}) };
   }
 
   private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
@@ -223,16 +244,25 @@ export class SwapsService {
     await this.repo.markRunning(swapId);
     this.changed(row.uid);
     report({ stage: 'load', progress: 0.02 });
-    const [source, target] = await Promise.all([this.storage.get(row.source_key), this.storage.get(row.target_key)]);
-    if (!source || !target) {
+    const map = parseFaceMap(row.face_map);
+    const [photos, target] = await Promise.all([
+      Promise.all((map?.sources ?? [[row.source_key]]).map((keys) => Promise.all(keys.map((k) => this.storage.get(k))))),
+      this.storage.get(row.target_key),
+    ]);
+    const sources = photos.map((list) => list.flatMap((f) => (f ? [f.body] : [])));
+    if (!target || sources.some((list, j) => list.length !== photos[j]!.length)) {
       await this.fail(swapId, 'engine_failed');
       return { swapId, status: 'failed' };
     }
     try {
-      const known = row.target_key.startsWith('uploads/') ? null : await this.analyses(row.target_key);
+      const known = row.target_analysis ? (JSON.parse(row.target_analysis) as TargetAnalysis) : row.target_key.startsWith('uploads/') ? null : await this.analyses(row.target_key);
+      const [first, ...more] = sources.map((list) => (list.length === 1 ? list[0]! : list));
       const result = await engine.swap({
-        source: source.body,
+        source: first!,
         target: target.body,
+        ...(more.length > 0 ? { moreSources: more } : {}),
+        ...(map?.pairs ? { pairs: map.pairs } : {}),
+        ...(map?.sourceFaces ? { sourceFaces: map.sourceFaces } : {}),
         ...(known ? { targetAnalysis: known } : {}),
         identity: false,
         onProgress: (stage, fraction) => report({ stage, progress: 0.05 + 0.85 * fraction }),

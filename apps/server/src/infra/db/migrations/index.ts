@@ -17,6 +17,7 @@ import * as m0011 from './0011_one_pending_export.ts';
 import * as m0012 from './0012_email_links.ts';
 import * as m0013 from './0013_color_scheme.ts';
 import * as m0014 from './0014_export_allowance.ts';
+import * as m0018 from './0018_swap_faces.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_email_links': m0012,
   '0013_color_scheme': m0013,
   '0014_export_allowance': m0014,
+  '0018_swap_faces': m0018,
 };

@@ -1,12 +1,13 @@
-// POST /app/api/upload: the two compressed images and the caller's uid; answers with the job to follow.
+// POST /app/api/upload: the compressed images, the faces chosen and the caller's uid; answers with the job to follow.
 import type { UploadResponse } from '@visage/contracts';
 import { uploadResponseGuard } from '@visage/contracts/first-load';
 import { apiRequest } from '../../../lib/api-client';
+import { appendFaceChoice, type FaceChoice } from '../../../lib/face-choice';
 
-export function uploadSwap(uid: string, target: File, source: File, signal?: AbortSignal): Promise<UploadResponse> {
+export function uploadSwap(uid: string, target: File, source: File, choice?: FaceChoice, signal?: AbortSignal): Promise<UploadResponse> {
   const form = new FormData();
   form.append('uid', uid);
   form.append('target', target, target.name);
-  form.append('source', source, source.name);
+  appendFaceChoice(form, source, choice);
   return apiRequest('/upload', { method: 'POST', form, schema: uploadResponseGuard, signal });
 }

@@ -1,9 +1,12 @@
-// The dashboard's swap form: two pickers with previews,
-// then Swap Faces, replaced by the progress while a swap runs.
+// The dashboard's swap form: two pickers with previews, the face picker when a photo shows
+// several faces, then Swap Faces, replaced by the progress while a swap runs.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { useImageSlot } from '../hooks/useImageSlot';
+import { useFaceChoice } from '../../../lib/use-face-choice';
+import { FaceChoiceFields } from '../../../components/FaceChoiceFields';
+import { compressImage } from '../lib/compress-image';
 import { useSwapJob } from '../hooks/useSwapJob';
 import { ImagePicker } from './ImagePicker';
 import { QuotaNotice } from './QuotaNotice';
@@ -25,8 +28,9 @@ export function SwapForm({ uid, onSwapDone, swapsLeft = null }: SwapFormProps) {
   const target = useImageSlot();
   const source = useImageSlot();
   const job = useSwapJob({ uid, onDone: onSwapDone });
+  const faces = useFaceChoice(target.file, source.file);
   const busy = job.phase !== 'idle' || processing;
-  const ready = Boolean(target.file && source.file);
+  const ready = Boolean(target.file && source.file) && faces.ready;
   const outOfSwaps = swapsLeft === 0;
 
   return (
@@ -53,11 +57,12 @@ export function SwapForm({ uid, onSwapDone, swapsLeft = null }: SwapFormProps) {
           disabled={busy}
         />
       </div>
+      <FaceChoiceFields state={faces} targetUrl={target.previewUrl} sourceUrl={source.previewUrl} prepare={compressImage} disabled={busy} />
       <div className={styles.action}>
         {busy ? (
           <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
         ) : (
-          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready || outOfSwaps} onClick={() => job.start(target.file, source.file)}>
+          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready || outOfSwaps} onClick={() => job.start(target.file, source.file, faces.choice)}>
             {t('form.submit')}
           </button>
         )}

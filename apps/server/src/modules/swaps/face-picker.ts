@@ -4,6 +4,7 @@
 import { MAX_SWAP_SOURCES, faceMapping, sourceFaces as sourceFacesField, type DetectFacesResponse } from '@visage/contracts';
 import type { TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
+import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import type { FaceDetector } from './engine.ts';
 import { FaceAnalyses, type PhotoFaces } from './face-analyses.ts';
@@ -90,7 +91,7 @@ export class FacePicker {
     if (kept) return kept;
     // Detected on the cleaned photo, upright: the very pixels the swap will read.
     const clean = await this.intake.clean(bytes);
-    const found = await this.detector.detect(clean.body);
+    const found = await measure('detect', () => this.detector.detect(clean.body));
     const photo = { width: found.width, height: found.height, analysis: { faces: found.faces.map(({ hands: _hands, ...f }) => f) } };
     this.analyses.put(uid, bytes, photo);
     return photo;

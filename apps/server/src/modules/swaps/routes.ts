@@ -52,7 +52,7 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
   // The faces of a photo the person is about to swap, for the face picker.
   app.post('/app/api/faces/detect', { ...user, onRequest: async (req) => rejectOversizedBody(req, 1) }, async (req) => {
     const caller = requireUser(req);
-    const form = await readUploadForm(req, ['image']);
+    const form = await measure('read', () => readUploadForm(req, ['image']));
     if (!form.files.image) throw new AppError(400, 'images_missing', 'Please select an image.', { field: 'image' });
     return picker.detect(caller.uid, form.files.image);
   });

@@ -98,7 +98,7 @@ export function useFaceChoice(targetFile: File | null, sourceFile: File | null):
     return out;
   }, [picksTargets, picksSource, chosen, photos, extra, sourceFace]);
 
-  const settled = (p: PhotoFaces) => p.status === 'ready' || p.status === 'failed';
+  const settled = (p: PhotoFaces) => p.status !== 'detecting';
   return {
     target,
     source,

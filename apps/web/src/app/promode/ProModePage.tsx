@@ -7,7 +7,10 @@ import type { CatalogueEntry, CatalogueKind } from '@visage/contracts';
 import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, valueLabel, type Filters, type ProTarget } from '../../features/catalogue';
 import { Gallery } from '../../features/gallery';
 import { loadUser } from '../../features/auth';
-import { ACCEPT_ATTRIBUTE, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import { ACCEPT_ATTRIBUTE, compressImage, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import { FaceChoiceFields } from '../../components/FaceChoiceFields';
+import type { FaceChoice } from '../../lib/face-choice';
+import { useFaceChoice } from '../../lib/use-face-choice';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import styles from './ProModePage.module.css';
@@ -37,11 +40,13 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
     },
     [dispatch],
   );
-  const upload = useCallback((who: string, target: ProTarget, face: File) => uploadProSwap(kind, who, target, face), [kind]);
+  const upload = useCallback((who: string, target: ProTarget, face: File, choice?: FaceChoice) => uploadProSwap(kind, who, target, face, choice), [kind]);
   const job = useSwapJob<ProTarget>({ uid, onDone, upload });
   const busy = job.phase !== 'idle' || processing;
   const target: ProTarget | null = useMemo(() => (custom ? customSlot.file : model ? { url: model.url } : null), [custom, customSlot.file, model]);
   const previewUrl = custom ? customSlot.previewUrl : model?.url ?? null;
+  // Faces are chosen on a photo of the person's own; a catalogue photo's face is its largest.
+  const faces = useFaceChoice(custom ? customSlot.file : null, source.file);
 
   return (
     <div className={styles.page} data-testid={`promode-${kind}`}>
@@ -62,11 +67,12 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
           </div>
           <ImagePicker slot={source} name="source" buttonLabel={t('form.uploadFace')} previewLabel={t('form.facePreview')} emptyLabel={t('form.faceEmpty')} disabled={busy} />
         </div>
+        <FaceChoiceFields state={faces} targetUrl={custom ? customSlot.previewUrl : null} sourceUrl={source.previewUrl} prepare={compressImage} disabled={busy} />
         <div className={styles.action}>
           {busy ? (
             <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
           ) : (
-            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !source.file || swapsLeft === 0} onClick={() => job.start(target, source.file)} data-testid="promode-submit">
+            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !source.file || !faces.ready || swapsLeft === 0} onClick={() => job.start(target, source.file, faces.choice)} data-testid="promode-submit">
               {t('form.submit')}
             </button>
           )}

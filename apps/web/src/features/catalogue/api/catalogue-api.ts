@@ -5,6 +5,7 @@ import {
   type AttributeSuggestion, type CatalogueEdit, type CatalogueEntry, type CatalogueKind, type CatalogueUploadResult, type SoccerPlayer, type UploadResponse,
 } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { appendFaceChoice, type FaceChoice } from '../../../lib/face-choice';
 
 export function fetchCatalogue(kind: CatalogueKind, signal?: AbortSignal): Promise<CatalogueEntry[]> {
   return apiRequest(`/admin/${kind}/`, { schema: catalogueList, signal });
@@ -39,11 +40,11 @@ export function removeCatalogueEntry(kind: CatalogueKind, id: string): Promise<v
 export type ProTarget = { url: string } | File;
 
 /** POST /proshoot/upload or /prosoccer/upload: uid, source, and targetImageUrl or a target file. */
-export function uploadProSwap(kind: CatalogueKind, uid: string, target: ProTarget, source: File): Promise<UploadResponse> {
+export function uploadProSwap(kind: CatalogueKind, uid: string, target: ProTarget, source: File, choice?: FaceChoice): Promise<UploadResponse> {
   const form = new FormData();
   form.append('uid', uid);
   if (target instanceof File) form.append('target', target, target.name);
   else form.append('targetImageUrl', target.url);
-  form.append('source', source, source.name);
+  appendFaceChoice(form, source, choice);
   return apiRequest(`/${kind}/upload`, { method: 'POST', form, schema: uploadResponse });
 }

@@ -11,9 +11,13 @@
 //       (autocannon, --duration S, default 30);
 //   (c) log bytes per request: the server's stdout bytes during (b) / requests served;
 //   (d) create → completed with an API key against the cookie path, in the same run (a second
-//       server with the engine, scripts/bench-api-keys.mjs), as a ratio; target ≤ 1.1.
+//       server with the engine, scripts/bench-api-keys.mjs), as a ratio; target ≤ 1.1;
+//   (e) POST /app/api/faces/detect of a 1 MP group photo (three fixture faces), each request new
+//       bytes (the route keeps what it found per photo): p50 / p95 over --detects N (default 20),
+//       after one warm-up that loads the models; target: p50 ≤ 300 ms.
 // Options: --duration S, --uploads N (default 8), --side PX (default 4096), --settle S (default 60),
-// --key-runs N (swaps per path in (d), default 11), --key-path-only (only (d): a few minutes).
+// --key-runs N (swaps per path in (d), default 11), --key-path-only (only (d): a few minutes),
+// --detects N, --detect-only (run (e) alone).
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +26,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { benchKeyPath } from './bench-api-keys.mjs';
 import { createUser, freePort, seedGallery, startServer } from './lib-bench.mjs';
+import { FACES_DIR } from '../fixtures/index.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -32,6 +37,8 @@ const { values: opts } = parseArgs({
     settle: { type: 'string', default: '60' },
     'key-runs': { type: 'string', default: '11' },
     'key-path-only': { type: 'boolean', default: false },
+    detects: { type: 'string', default: '20' },
+    'detect-only': { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(opts.duration);
@@ -112,6 +119,41 @@ if (opts['key-path-only']) {
   process.exit(0);
 }
 
+/** N + 1 different 1 MP (1224 × 816) JPEGs of three people: a 4 × 4 mark's colour differs in each. */
+async function groupPhotos(n) {
+  const names = ['012_ai-sfhq-east-asian-woman.jpg', '008_ai-sfhq-frontal-glasses-darkskin.jpg', '007_ai-tpdne-older-woman.jpg'];
+  const people = await Promise.all(names.map((name, i) => sharp(join(FACES_DIR, name)).resize(380 - i * 60).removeAlpha().toBuffer()));
+  const base = await sharp({ create: { width: 1224, height: 816, channels: 3, background: '#8a94a0' } })
+    .composite(people.map((input, i) => ({ input, left: 20 + i * 420, top: 200 + i * 40 })))
+    .png()
+    .toBuffer();
+  const mark = (i) => sharp({ create: { width: 4, height: 4, channels: 3, background: { r: i % 256, g: (i * 7) % 256, b: 255 - (i % 256) } } }).png().toBuffer();
+  return Promise.all(Array.from({ length: n + 1 }, async (_, i) => sharp(base).composite([{ input: await mark(i), left: 2, top: 2 }]).jpeg({ quality: 90 }).toBuffer()));
+}
+
+async function benchDetect(baseUrl, cookie, n) {
+  const photos = await groupPhotos(n);
+  const detect = async (photo) => {
+    const fd = new FormData();
+    fd.append('image', new Blob([photo], { type: 'image/jpeg' }), 'group.jpg');
+    const t0 = performance.now();
+    const res = await fetch(`${baseUrl}/app/api/faces/detect`, { method: 'POST', headers: { cookie }, body: fd });
+    const body = await res.json();
+    if (!res.ok) throw new Error(`detect answered ${res.status}: ${JSON.stringify(body)}`);
+    return { ms: performance.now() - t0, faces: body.faces.length, steps: res.headers.get('server-timing') ?? '' };
+  };
+  const warm = await detect(photos[0]);
+  const runs = [];
+  for (const photo of photos.slice(1)) runs.push(await detect(photo));
+  const sorted = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  // The server's own steps (read, decode, content, detect), median of each.
+  const steps = {};
+  for (const r of runs) for (const m of r.steps.matchAll(/(\w+);dur=([\d.]+)/g)) (steps[m[1]] ??= []).push(Number(m[2]));
+  const median = (list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  return { n, warmUpMs: warm.ms, p50: at(50), p95: at(95), faces: runs[0]?.faces ?? 0, steps: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, Math.round(median(v))])) };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'visage-bench-api-'));
 let server;
 try {
@@ -128,33 +170,43 @@ try {
   const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0];
   if (!signin.ok || !cookie) throw new Error(`sign-in failed: ${signin.status} ${await signin.text()}`);
 
-  const images = await uploadImages();
-  const uploadRuns = [];
-  // JPEGs first: their memory is measured against the fresh process's.
-  for (const set of [images.jpeg, images.png]) {
-    log(`${UPLOADS} concurrent uploads of two ${SIDE} × ${SIDE} ${set.label}, then ${SETTLE_S} s idle…`);
-    uploadRuns.push(await benchUploads(baseUrl, uid, cookie, server.child.pid, set, SETTLE_S));
-  }
-  log(`gallery list, 50 connections, ${DURATION} s…`);
-  const gallery = await benchGallery(baseUrl, uid, cookie, server.out);
-  log(`create → completed, API key against cookie, ${opts['key-runs']} swaps each…`);
-  const keyPath = await benchKeyPath(Number(opts['key-runs']), log);
-
   const machine = { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg().map((l) => l.toFixed(2)).join(' ') };
-  console.log(`bench:api on ${machine.cpus} × ${machine.model} (load ${machine.loadavg})`);
-  for (const u of uploadRuns) {
-    const sizes = u.bytes.map((b) => `${(b / 1e6).toFixed(1)}`).join(' + ');
-    console.log(`  uploads: ${u.uploads} × two ${u.side}² ${u.label} (${sizes} MB) at once → ${JSON.stringify(u.statuses)} in ${u.ms} ms`);
-    console.log(
-      `    API RSS: ${u.rssBeforeMB.toFixed(0)} MB before, peak ${u.rssPeakMB.toFixed(0)} MB sampled (target < 400 MB), ${u.rssAfterMB.toFixed(0)} MB at the last answer, ` +
-        `${u.rssSettledMB.toFixed(0)} MB ${u.settleS} s later (${(u.rssSettledMB - u.rssBeforeMB).toFixed(0)} MB over the start; target < 50 MB)`,
-    );
+  log(`faces/detect, ${opts.detects} photos of 1 MP…`);
+  const detect = await benchDetect(baseUrl, cookie, Number(opts.detects));
+  const detectLine = `  faces/detect, 1 MP photo (${detect.faces} faces), new bytes each time: p50 ${detect.p50.toFixed(0)} ms, p95 ${detect.p95.toFixed(0)} ms over ${detect.n} (target p50 ≤ 300 ms; first call, models loading, ${detect.warmUpMs.toFixed(0)} ms); server steps, median ms: ${JSON.stringify(detect.steps)}`;
+  if (opts['detect-only']) {
+    console.log(`bench:api on ${machine.cpus} × ${machine.model} (load ${machine.loadavg})`);
+    console.log(detectLine);
+    console.log(JSON.stringify({ machine, detect }));
+  } else {
+    const images = await uploadImages();
+    const uploadRuns = [];
+    // JPEGs first: their memory is measured against the fresh process's.
+    for (const set of [images.jpeg, images.png]) {
+      log(`${UPLOADS} concurrent uploads of two ${SIDE} × ${SIDE} ${set.label}, then ${SETTLE_S} s idle…`);
+      uploadRuns.push(await benchUploads(baseUrl, uid, cookie, server.child.pid, set, SETTLE_S));
+    }
+    log(`gallery list, 50 connections, ${DURATION} s…`);
+    const gallery = await benchGallery(baseUrl, uid, cookie, server.out);
+    log(`create → completed, API key against cookie, ${opts['key-runs']} swaps each…`);
+    const keyPath = await benchKeyPath(Number(opts['key-runs']), log);
+
+    console.log(`bench:api on ${machine.cpus} × ${machine.model} (load ${machine.loadavg})`);
+    for (const u of uploadRuns) {
+      const sizes = u.bytes.map((b) => `${(b / 1e6).toFixed(1)}`).join(' + ');
+      console.log(`  uploads: ${u.uploads} × two ${u.side}² ${u.label} (${sizes} MB) at once → ${JSON.stringify(u.statuses)} in ${u.ms} ms`);
+      console.log(
+        `    API RSS: ${u.rssBeforeMB.toFixed(0)} MB before, peak ${u.rssPeakMB.toFixed(0)} MB sampled (target < 400 MB), ${u.rssAfterMB.toFixed(0)} MB at the last answer, ` +
+          `${u.rssSettledMB.toFixed(0)} MB ${u.settleS} s later (${(u.rssSettledMB - u.rssBeforeMB).toFixed(0)} MB over the start; target < 50 MB)`,
+      );
+    }
+    console.log(`  API VmHWM (kernel peak over the whole run): ${uploadRuns.at(-1).vmHwmMB.toFixed(0)} MB`);
+    console.log(`  gallery (30 swaps): ${gallery.requestsPerSec.toFixed(0)} req/s, p50 ${gallery.p50} ms, p99 ${gallery.p99} ms, ${gallery.requests} requests, non-2xx ${gallery.non2xx}, errors ${gallery.errors}`);
+    console.log(`  log: ${gallery.logBytes} bytes of stdout over the gallery run = ${gallery.logBytesPerRequest.toFixed(1)} bytes/request (LOG_LEVEL=info)`);
+    printKeyPath(keyPath);
+    console.log(detectLine);
+    console.log(JSON.stringify({ machine, uploads: uploadRuns, gallery, keyPath, detect }));
   }
-  console.log(`  API VmHWM (kernel peak over the whole run): ${uploadRuns.at(-1).vmHwmMB.toFixed(0)} MB`);
-  console.log(`  gallery (30 swaps): ${gallery.requestsPerSec.toFixed(0)} req/s, p50 ${gallery.p50} ms, p99 ${gallery.p99} ms, ${gallery.requests} requests, non-2xx ${gallery.non2xx}, errors ${gallery.errors}`);
-  console.log(`  log: ${gallery.logBytes} bytes of stdout over the gallery run = ${gallery.logBytesPerRequest.toFixed(1)} bytes/request (LOG_LEVEL=info)`);
-  printKeyPath(keyPath);
-  console.log(JSON.stringify({ machine, uploads: uploadRuns, gallery, keyPath }));
 } finally {
   if (server) {
     server.child.kill('SIGTERM');

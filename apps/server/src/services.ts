@@ -18,7 +18,7 @@ import { createEmailLinks, type EmailLinksService } from './modules/email-links/
 import { createContentModule, type ContentGuard, type ExplicitScorer } from './modules/content/index.ts';
 import { createFacesModule, type FacesModule } from './modules/faces/index.ts';
 import { createMyFacesModule, type MyFacesModule } from './modules/my-faces/index.ts';
-import { createSwapResults, createSwapsService, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
+import { createSwapResults, createSwapsService, FacePicker, swapsAccountData, type EngineHandle, type SwapResultsService, type SwapsService } from './modules/swaps/index.ts';
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
 import { createIdempotency, idempotencyEraser, type Idempotency } from './modules/public-api/index.ts';
 import { createWebhooksModule, type WebhooksModule } from './modules/webhooks/index.ts';
@@ -36,6 +36,8 @@ export interface Services {
   /** The one image intake every upload goes through (pixel cap, decode bound, content guard). */
   intake: ImageIntake;
   swaps: SwapsService;
+  /** The faces a person chooses on a target (detection kept a short while) and the sources for them. */
+  facePicker: FacePicker;
   /** Deleting a result, the compare photo, upload retention. */
   results: SwapResultsService;
   /** Pro modes' catalogues (Proshoot models, soccer players). */
@@ -86,6 +88,7 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   const faces = createFacesModule({ db, storage, detector: engine, intake });
   const myFaces = createMyFacesModule({ db, storage, engine, intake, maxFaces: config.MY_FACES_MAX });
   swaps.useSavedFaces(myFaces.service);
+  const facePicker = new FacePicker(engine, intake, myFaces.sources, (uid, id) => swaps.savedFaceSource(uid, id));
   const results = createSwapResults({ db, storage, swaps, config, releaseShared: faces.releaseShared });
   catalogue.onRemoval((key) => results.keepSharedTarget(key));
   const bulk = createBulkModule({ db, config, swaps, faces: faces.service, intake });
@@ -111,6 +114,6 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(null, idempotencyEraser(idempotency));
   account.registry.add(...webhooks.accountData());
   addAccountErasers(account, storage);
-  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, results, catalogue, billing, faces, myFaces, bulk, adminUsers, account, apiKeys, idempotency, webhooks };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, facePicker, results, catalogue, billing, faces, myFaces, bulk, adminUsers, account, apiKeys, idempotency, webhooks };
   return { services, close: () => content.close() };
 }

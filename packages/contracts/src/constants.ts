@@ -6,6 +6,8 @@ export const MAX_UPLOAD_BYTES = 10_485_760;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as const;
 export const EXPECTED_SWAP_MS = 75_000;
 export const GALLERY_POLL_MS = 15_000;
+/** Face photos one swap may take (the upload's `source` parts), each its own person. */
+export const MAX_SWAP_SOURCES = 4;
 
 /** Why a swap failed, stable for translation on the client. */
 export const SWAP_ERROR_CODES = [

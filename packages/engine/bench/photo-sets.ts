@@ -89,7 +89,7 @@ export async function runPhotoSets(input: PhotoSetInput, log: (s: string) => voi
       for (const mode of ['first', 'best'] as const) {
         let r;
         try {
-          r = await swapFaces({ source: p.photos[0]!.buf, ...(mode === 'best' ? { sources: p.photos.map((x) => x.buf) } : {}), target: tg.buf, identity: false });
+          r = await swapFaces({ source: mode === 'best' ? p.photos.map((x) => x.buf) : p.photos[0]!.buf, target: tg.buf, identity: false });
         } catch (e) {
           log(`photo sets: ${p.name} × ${tg.name} (${mode}) failed: ${(e as Error).message}`);
           continue;

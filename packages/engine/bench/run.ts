@@ -2,9 +2,10 @@
 // fixture faces, prints the table, and writes bench-out/results.json and bench-out/contact-sheet.png.
 // Environment: BENCH_PAIRS (limit pairs, for quick runs),
 // BENCH_THROUGHPUT (swaps in the pool run, default 200), BENCH_TIMING (timed swaps, default 40),
-// BENCH_QUALITY_ONLY=1 (pairs and contact sheet only), BENCH_SOURCE_SHAPE / BENCH_RESHAPE (engine
-// options for the pairs, to compare settings), BENCH_PHOTO_SETS_ONLY=1 (only the several-photos
-// comparison, bench/photo-sets.ts), BENCH_PHOTO_SET_PERSONS (its persons, default 8).
+// BENCH_QUALITY_ONLY=1 (pairs and contact sheet only), BENCH_FACES_ONLY=1 (the 4-face swap row only),
+// BENCH_SOURCE_SHAPE / BENCH_RESHAPE (engine options for the pairs, to compare settings),
+// BENCH_PHOTO_SETS_ONLY=1 (only the several-photos comparison, bench/photo-sets.ts),
+// BENCH_PHOTO_SET_PERSONS (its persons, default 8).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -313,6 +314,35 @@ async function fourFacePhoto(fixtures: Fixture[]): Promise<Buffer> {
   return sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#7a8590' } }).composite(comps).jpeg({ quality: 90 }).toBuffer();
 }
 
+/**
+ * Engine time of a swap onto one face of the 4-face photo (each face in turn), and onto all four with a source each,
+ * every photo never seen (as a server job runs it): the pairs share one decode, detection and
+ * encode of the target, each source is analysed once.
+ */
+async function multiFaceSwaps(fixtures: Fixture[], group: Buffer): Promise<{ one: number[]; four: number[] }> {
+  const sources = fixtures.filter((f) => Math.abs(f.faces[0]!.rotation.yaw) < 20).slice(-4).map((f) => f.buf);
+  const pairs = sources.map((_, k) => ({ target: k, source: k }));
+  const one: number[] = [], four: number[] = [];
+  for (let k = 0; k < 8; k++) {
+    // The one-face swaps take each of the four pairs in turn: faces differ in what they cost (glasses, hands).
+    const j = k % sources.length;
+    clearImageCache();
+    let t = performance.now();
+    await swapFaces({ source: sources[j]!, target: group, pairs: [{ target: j, source: 0 }], identity: false });
+    one.push(performance.now() - t);
+    clearImageCache();
+    t = performance.now();
+    await swapFaces({ source: sources[0]!, moreSources: sources.slice(1), target: group, pairs, identity: false });
+    four.push(performance.now() - t);
+  }
+  return { one, four };
+}
+
+function multiFaceRow({ one, four }: { one: number[]; four: number[] }): [string, string, string, boolean] {
+  const ratio = percentile(four, 50) / percentile(one, 50);
+  return ['swap of 4 faces, 4 sources, onto the 4-face photo, all never seen, vs 1 face', `4 faces ${fmt(percentile(four, 50), 0)} ms, 1 face ${fmt(percentile(one, 50), 0)} ms (median): ×${fmt(ratio, 2)}`, '≤ ×2.5', ratio <= 2.5];
+}
+
 function rssMb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -359,6 +389,12 @@ async function main(): Promise<void> {
   const tWarm = performance.now();
   await swapFaces({ source: faces[0]!.buf, target: faces[1]!.buf, identity: false });
   log(`warm-up swap ${fmt(performance.now() - tWarm, 0)} ms`);
+  if (process.env.BENCH_FACES_ONLY === '1') {
+    const [a, b, c, d] = multiFaceRow(await multiFaceSwaps(faces, await fourFacePhoto(faces)));
+    process.stdout.write(`| ${a} | ${b} | ${c} | ${d ? 'yes' : 'NO'} |\n`);
+    return;
+  }
+
   const neg = await negativeCases(negatives, faces[0]!.buf);
   const pairs = await runPairs(faces);
   if (process.env.BENCH_QUALITY_ONLY === '1') {
@@ -396,6 +432,9 @@ async function main(): Promise<void> {
   const det: number[] = [];
   let groupFaces = 0;
   for (let k = 0; k < 8; k++) { const r = await detectFaces(group); det.push(r.timings.decode! + r.timings.detect!); groupFaces = r.faces.length; }
+
+  log('4 faces, 4 sources, in one swap…');
+  const multi = await multiFaceSwaps(faces, group);
 
   log('large target: a 4000 px close-up…');
   const large = await largeTargetSwaps(faces);
@@ -445,6 +484,7 @@ async function main(): Promise<void> {
     ['  same, never-seen target, no identity score', `p50 ${fmt(percentile(e2eNewTarget, 50), 0)} ms, p95 ${fmt(percentile(e2eNewTarget, 95), 0)} ms`, 'p50 ≤ 250, p95 ≤ 400', percentile(e2eNewTarget, 50) <= 250 && percentile(e2eNewTarget, 95) <= 400],
     ['  same, both photos never seen, no identity score', `p50 ${fmt(percentile(e2eCold, 50), 0)} ms, p95 ${fmt(percentile(e2eCold, 95), 0)} ms`, '(for reference)', true],
     ['detection, 4-face 1920 px photo', `${fmt(percentile(det, 50), 0)} ms median (${groupFaces} faces found)`, '≤ 300 ms', percentile(det, 50) <= 300 && groupFaces === 4],
+    multiFaceRow(multi),
     [`  large target, 4000 px close-up (face ${fmt(large.faceSize, 0)} px, worked at 1/${large.factor}), warm, no identity`, `median ${fmt(percentile(large.ms, 50), 0)} ms; swap stages ${fmt(percentile(large.swapMs, 50), 0)} ms`, '(for reference)', true],
     [`throughput, pool of 2, ${THROUGHPUT_N} swaps`, `${fmt(THROUGHPUT_N / poolSecs, 2)} swaps/s (${poolFailed} failed)`, '≥ 5 swaps/s', THROUGHPUT_N / poolSecs >= 5 && poolFailed === 0],
     ['  same without identity score', `${fmt(THROUGHPUT_N / poolNoIdSecs, 2)} swaps/s (${poolNoIdFailed} failed)`, '(for reference)', true],

@@ -2,7 +2,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { SwapList, UploadResponse } from '@visage/contracts';
+import { MAX_UPLOAD_BYTES, type SwapList, type UploadResponse } from '@visage/contracts';
+import { SWAP_FORM_FILES } from '../../src/modules/swaps/swap-form.ts';
 import { makeApp, signUp, type TestApp } from '../auth/support/app.ts';
 import { fixture } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
@@ -224,7 +225,7 @@ describe('upload checks', () => {
       method: 'POST',
       url: '/app/api/upload',
       payload: 'x',
-      headers: { cookie: alice.cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(40 * 1024 * 1024) },
+      headers: { cookie: alice.cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String((SWAP_FORM_FILES + 1) * MAX_UPLOAD_BYTES) },
     });
     expect(res.statusCode).toBe(413);
   });

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@visage/contracts';
+import { SWAP_FORM_FILES } from '../../src/modules/swaps/swap-form.ts';
 import { makeApp, signUp, type TestApp } from '../auth/support/app.ts';
 
 let t: TestApp;
@@ -88,7 +89,7 @@ describe('oversized uploads', () => {
         port,
         method: 'POST',
         path: '/app/api/upload',
-        headers: { cookie: who.cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(40 * 1024 * 1024) },
+        headers: { cookie: who.cookie, 'content-type': 'multipart/form-data; boundary=x', 'content-length': String((SWAP_FORM_FILES + 1) * MAX_UPLOAD_BYTES) },
       });
       let answer: { status: number; connection?: string } | null = null;
       req.on('response', (res) => {

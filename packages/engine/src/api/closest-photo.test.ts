@@ -42,9 +42,9 @@ describe('several photos of the source person', () => {
     const la = faceLuminance(await decodeImage(original), fa as Face), lb = faceLuminance(await decodeImage(mirrored), fb as Face);
     expect(la.left - la.right).toBeCloseTo(lb.right - lb.left, -1);
     // The man's own mirror image as target: the mirrored photo is his closest one.
-    const result = await swapFaces({ source: original, sources: [original, mirrored], target: mirrored, identity: false });
+    const result = await swapFaces({ source: [original, mirrored], target: mirrored, identity: false });
     expect(result.faces.sourcePhotos).toEqual([1]);
-    const back = await swapFaces({ source: original, sources: [mirrored, original], target: original, identity: false });
+    const back = await swapFaces({ source: [mirrored, original], target: original, identity: false });
     expect(back.faces.sourcePhotos).toEqual([1]);
   }, 120_000);
 });

@@ -23,18 +23,29 @@ export interface DetectResult {
 
 export type FaceSummary = Omit<Face, 'landmarks' | 'hands'>;
 
+/** One person's face: a photo, or several photos of them (each target face gets the closest: closest-photo.ts). */
+export type SourcePhotos = Buffer | Buffer[];
+
+/** Which source face goes onto which target face: indices from detectFaces and into the sources. */
+export interface FacePair { target: number; source: number }
+
 export interface SwapOptions {
-  source: Buffer;
-  /**
-   * Several photos of the source person, `source` being one of them: each target face is swapped
-   * from the photo closest to it in head pose and light (closest-photo.ts). Absent or empty: `source` alone.
-   */
-  sources?: Buffer[];
-  /** Per photo of `sources` (same order), its face and light as profilePhoto read them, so they are not read again; null where unknown. */
-  sourceAnalyses?: Array<SourcePhotoAnalysis | null>;
+  /** Source 0. */
+  source: SourcePhotos;
   target: Buffer;
   targetFaces?: TargetSelection;
   sourceFace?: number;
+  /** Sources 1, 2, … for `pairs`. */
+  moreSources?: SourcePhotos[];
+  /** Each chosen target face with its own source; replaces targetFaces (all onto source 0). */
+  pairs?: FacePair[];
+  /** The face to take in each single-photo source, by source index (source 0 falls back to sourceFace). */
+  sourceFaces?: Array<number | null>;
+  /**
+   * Per photo of source 0 (same order), its face and light as profilePhoto read them (a saved face's
+   * photos), so they are not read again; null where unknown.
+   */
+  sourceAnalyses?: Array<SourcePhotoAnalysis | null>;
   jpegQuality?: number;
   maxPixels?: number;
   minFaceSize?: number;
@@ -55,15 +66,16 @@ export interface SwapOptions {
   onProgress?: (stage: string, fraction: number) => void;
 }
 
-/**
- * A photo's faces as analysed once and kept by the caller (describeImage's `analysis`): the faces,
- * and for the one that gets swapped the hands found against it, as plain numbers (JSON-safe).
- */
+/** One photo of a saved face as read once when it was saved: its face and its light (closest-photo.ts). */
 export interface SourcePhotoAnalysis {
   face: Omit<Face, 'hands'>;
   light: { left: number; right: number; mean: number };
 }
 
+/**
+ * A photo's faces as analysed once and kept by the caller (describeImage's `analysis`): the faces,
+ * and for the one that gets swapped the hands found against it, as plain numbers (JSON-safe).
+ */
 export interface TargetAnalysis {
   faces: Array<Omit<Face, 'hands'> & { hands?: number[][] }>;
 }
@@ -87,24 +99,29 @@ export interface SwapResult {
 /** Every warning, in the order a result lists them. */
 
 export const DEFAULT_JPEG_QUALITY = 90;
-/** Photos of one person a swap may choose from. */
-export const MAX_SOURCES = 16;
 export const DEFAULT_REFERENCE_THRESHOLD = 0.6;
 /** The jaw moves halfway toward the source's: its outline carries identity, and the head's pose reads as before (see contour.ts). */
 export const DEFAULT_RESHAPE = 0.5;
 /** The features keep the source's proportions: that is most of who someone is. */
 export const DEFAULT_SOURCE_SHAPE = 1;
 
+/** A swap's sources as lists of photos, source 0 first. */
+export function sourceList(opts: SwapOptions): Buffer[][] {
+  return [opts.source, ...(opts.moreSources ?? [])].map((s) => (Buffer.isBuffer(s) ? [s] : s));
+}
+
+const isPhotos = (s: unknown) => Buffer.isBuffer(s) || (Array.isArray(s) && s.length > 0 && s.every((b) => Buffer.isBuffer(b)));
+const isIndex = (i: unknown) => Number.isInteger(i) && (i as number) >= 0;
+
 export function validate(opts: SwapOptions): void {
-  if (!opts || !Buffer.isBuffer(opts.source) || !Buffer.isBuffer(opts.target)) {
+  if (!opts || !isPhotos(opts.source) || !Buffer.isBuffer(opts.target) || !(opts.moreSources === undefined || (Array.isArray(opts.moreSources) && opts.moreSources.every(isPhotos)))) {
     throw new EngineError('invalid_options', 'Both source and target must be image buffers.');
   }
-  if (opts.sources !== undefined && !(Array.isArray(opts.sources) && opts.sources.length <= MAX_SOURCES && opts.sources.every((b) => Buffer.isBuffer(b)))) {
-    throw new EngineError('invalid_options', `sources must be a list of at most ${MAX_SOURCES} image buffers.`);
-  }
+  validatePairs(opts);
   const sa = opts.sourceAnalyses;
-  if (sa !== undefined && !(Array.isArray(sa) && sa.length === (opts.sources?.length ?? 0) && sa.every((a) => a === null || (Array.isArray(a?.face?.landmarks) && a.face.landmarks.length >= 468 && typeof a.light?.mean === 'number')))) {
-    throw new EngineError('invalid_options', 'sourceAnalyses must hold one profile (or null) per photo of sources.');
+  const first = Buffer.isBuffer(opts.source) ? 1 : opts.source.length;
+  if (sa !== undefined && !(Array.isArray(sa) && sa.length === first && sa.every((a) => a === null || (Array.isArray(a?.face?.landmarks) && a.face.landmarks.length >= 468 && typeof a.light?.mean === 'number')))) {
+    throw new EngineError('invalid_options', 'sourceAnalyses must hold one profile (or null) per photo of source 0.');
   }
   if (opts.jpegQuality !== undefined && !(Number.isInteger(opts.jpegQuality) && opts.jpegQuality >= 1 && opts.jpegQuality <= 100)) {
     throw new EngineError('invalid_options', 'jpegQuality must be an integer from 1 to 100.');
@@ -130,6 +147,20 @@ export function validate(opts: SwapOptions): void {
     return;
   }
   throw new EngineError('invalid_options', "targetFaces must be 'largest', 'all', a list of indices or { reference }.");
+}
+
+function validatePairs(opts: SwapOptions): void {
+  const sources = 1 + (opts.moreSources?.length ?? 0);
+  if (opts.sourceFaces !== undefined && !(Array.isArray(opts.sourceFaces) && opts.sourceFaces.length <= sources && opts.sourceFaces.every((i) => i === null || isIndex(i)))) {
+    throw new EngineError('invalid_options', 'sourceFaces must list a face index (or null) per source.');
+  }
+  const pairs = opts.pairs;
+  if (pairs === undefined) return;
+  if (opts.targetFaces !== undefined) throw new EngineError('invalid_options', 'Give pairs or targetFaces, not both.');
+  if (!Array.isArray(pairs) || pairs.length === 0 || !pairs.every((p) => isIndex(p?.target) && isIndex(p?.source) && p.source < sources)) {
+    throw new EngineError('invalid_options', `pairs must list { target, source } face indices, sources below ${sources}.`);
+  }
+  if (new Set(pairs.map((p) => p.target)).size !== pairs.length) throw new EngineError('invalid_options', 'A target face may be listed once only.');
 }
 
 // 64 MB of pixels keeps a worker under 500 MB RSS with the identity model loaded (471 MB measured at 96 MB).

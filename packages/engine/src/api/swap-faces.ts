@@ -1,6 +1,6 @@
-// swapFaces: decode both photos, find and choose the faces, judge once what each image's faces
-// need (kept in the image cache), run the stage list on each chosen face (swap/stages.ts), then
-// encode while the identity score is read.
+// swapFaces: decode the photos, find and choose the faces, judge once what each image's faces
+// need (kept in the image cache), run the stage list on each chosen face, each from its own source
+// (swap/stages.ts), all onto one copy of the target, then encode once while the identity score is read.
 import { SWAP_WARNINGS } from '@visage/contracts/warnings';
 import type { RgbImage } from '../core/image.ts';
 import { EngineError } from '../core/errors.ts';
@@ -15,11 +15,11 @@ import type { FaceSwapInput } from '../stages/context.ts';
 import { swapFace } from '../swap/reduced-copy.ts';
 import { SPECIAL_CASES } from '../swap/special-cases.ts';
 import { FACE_WARNINGS } from '../swap/warnings.ts';
-import { chooseSource, chooseTargets } from './choose.ts';
+import { chooseTargets } from './choose.ts';
 import { decodeCached, descriptorOf, withFaces, type ImageEntry, type Timer } from './image-cache.ts';
-import { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD, DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE, validate, type FaceSummary, type SwapOptions, type SwapResult, type SwapWarning } from './options.ts';
+import { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD, DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE, sourceList, validate, type FaceSummary, type SwapOptions, type SwapResult, type SwapWarning } from './options.ts';
 import { sourceAt, type SourceSeen } from './source-at.ts';
-import { closestPhoto, faceLuminance, PHOTO_LIGHT, type LitFace, type PhotoLight } from './closest-photo.ts';
+import { analyseSources, decodeSources, groupBySource, type SwapGroup } from './source-photos.ts';
 
 export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   validate(opts);
@@ -33,43 +33,37 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
 
   progress('decode', 0);
   let t = performance.now();
-  const photos = opts.sources?.length ? opts.sources : [opts.source];
-  // Every photo on libvips' threads at once (a cached image costs only its hash).
-  const decoded = await Promise.all([...photos, opts.target].map((b) => decodeCached(b, maxPixels, minFaceSize)));
-  const dstIn = decoded.pop()!;
-  add('decode', decoded.every((d) => d.entry) && dstIn.entry ? 0 : performance.now() - t);
+  // All photos on libvips' threads at once (a cached image costs only its hash).
+  const [srcIn, dstIn] = await Promise.all([decodeSources(sourceList(opts), maxPixels, minFaceSize), decodeCached(opts.target, maxPixels, minFaceSize)]);
+  add('decode', srcIn.flat().every((d) => d.entry) && dstIn.entry ? 0 : performance.now() - t);
   t = performance.now();
   const models = await loadModels();
   add('models', performance.now() - t);
   progress('detect', 0.1);
-  const sources: SourcePhoto[] = [];
-  for (const [i, d] of decoded.entries()) {
-    const known = opts.sourceAnalyses?.[i];
-    const entry = await withFaces(models, d, minFaceSize, add, known ? [known.face] : undefined);
-    const face = chooseSource(entry.faces, photos.length === 1 ? opts.sourceFace : undefined);
-    sources.push({ entry, face, light: known?.light });
-  }
+  const sources = await analyseSources(models, srcIn, minFaceSize, add, (j) => opts.sourceFaces?.[j] ?? (j === 0 ? opts.sourceFace : undefined), opts.sourceAnalyses);
   const target = await withFaces(models, dstIn, minFaceSize, add, opts.targetAnalysis?.faces);
   const dstImg = target.img, dstFaces = target.faces;
 
   t = performance.now();
   const sel = opts.targetFaces ?? 'largest';
-  const targets = typeof sel === 'object' && !Array.isArray(sel)
-    ? await chooseByReference(models, sel, target, maxPixels, minFaceSize, add)
-    : chooseTargets(dstFaces, sel);
-  // Which photo each target face is swapped from.
-  const picked = sources.length === 1 ? targets.map(() => 0) : targets.map((face) => pickPhoto(target, face, sources));
+  const targets = opts.pairs
+    ? chooseTargets(dstFaces, opts.pairs.map((p) => p.target))
+    : typeof sel === 'object' && !Array.isArray(sel)
+      ? await chooseByReference(models, sel, target, maxPixels, minFaceSize, add)
+      : chooseTargets(dstFaces, sel);
+  const sourceOf = opts.pairs ? opts.pairs.map((p) => p.source) : targets.map(() => 0);
+  const groups = groupBySource(target, targets, sourceOf, sources);
   add('choose', performance.now() - t);
 
   // Identity needs the original target face, so describe it before it is overwritten.
   let srcDesc: Float32Array | null = null;
   let tgtDesc: Float32Array | null = null;
   const first = targets[0]!;
-  const firstSource = sources[picked[0]!]!;
+  const firstPhoto = groups.find((g) => g.at.includes(0))!.photo;
   if (wantIdentity) {
     progress('identity', 0.2);
     t = performance.now();
-    srcDesc = await descriptorOf(models, firstSource.entry, firstSource.face);
+    srcDesc = await descriptorOf(models, firstPhoto.entry, firstPhoto.face);
     tgtDesc = await descriptorOf(models, target, first);
     add('identity', performance.now() - t);
   }
@@ -77,20 +71,18 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
-  let done = 0;
-  // Each photo onto the target faces that take it, as one photo onto its faces.
-  for (const [p, photo] of sources.entries()) {
-    const group = targets.filter((_, k) => picked[k] === p);
-    if (group.length === 0) continue;
-    const source = photo.entry, srcFace = photo.face;
+  // Each source photo is judged once with the target faces it goes onto; every face is then
+  // swapped in the swap's order onto the one copy of the target.
+  const plan: Array<{ srcFace: Face; face: Face; from: SourceSeen; inputs: Array<() => FaceSwapInput> }> = [];
+  for (const g of groups) {
     // What the special cases judge of the two photos (kept with each image), in their list's order.
-    let judgedSrc = srcFace;
-    let onto: Face[] = group;
+    let judgedSrc = g.photo.face;
+    let onto: Face[] = g.targets;
     const inputs: Array<(k: number) => FaceSwapInput> = [];
     for (const special of SPECIAL_CASES) {
       if (!special.facts) continue;
       t = performance.now();
-      const judged = special.facts.judge({ models, source, srcFace: judgedSrc, target, targets: onto });
+      const judged = special.facts.judge({ models, source: g.photo.entry, srcFace: judgedSrc, target, targets: onto });
       judgedSrc = judged.srcFace ?? judgedSrc;
       onto = judged.targets ?? onto;
       for (const w of judged.warnings ?? []) warnings.add(w);
@@ -98,18 +90,19 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
       add(special.facts.timing, performance.now() - t);
     }
     t = performance.now();
-    const from: SourceSeen[] = [];
-    for (const face of onto) from.push(await sourceAt(source, judgedSrc, face));
+    for (const [i, face] of onto.entries()) {
+      plan[g.at[i]!] = { srcFace: g.photo.face, face, from: await sourceAt(g.photo.entry, judgedSrc, face), inputs: inputs.map((given) => () => given(i)) };
+    }
     add('reduce', performance.now() - t);
-    onto.forEach((face, k) => {
-      progress('swap', 0.3 + (0.5 * done++) / targets.length);
-      const input: FaceSwapInput = { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceLight: from[k]!.light, sourceWithoutGlasses: from[k]!.bare };
-      for (const given of inputs) Object.assign(input, given(k));
-      const st = swapFace(from[k]!.img, from[k]!.face, out, face, add, 0x5eed + face.index, input);
-      for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, input, stats: st })) warnings.add(w.warning);
-      if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
-    });
   }
+  plan.forEach(({ srcFace, face, from, inputs }, k) => {
+    progress('swap', 0.3 + (0.5 * k) / targets.length);
+    const input: FaceSwapInput = { reshape: opts.reshape ?? DEFAULT_RESHAPE, sourceShape: opts.sourceShape ?? DEFAULT_SOURCE_SHAPE, sourceLight: from.light, sourceWithoutGlasses: from.bare };
+    for (const given of inputs) Object.assign(input, given());
+    const st = swapFace(from.img, from.face, out, face, add, 0x5eed + face.index, input);
+    for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, input, stats: st })) warnings.add(w.warning);
+    if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
+  });
 
   progress('encode', 0.8);
   // Encoding runs on libvips' own thread: the identity model runs meanwhile on this one.
@@ -134,20 +127,12 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     thumbnailType: thumb.type,
     width: out.width,
     height: out.height,
-    faces: { source: summary(firstSource.face), targets: targets.map(summary), detectedInTarget: dstFaces.length, ...(sources.length > 1 ? { sourcePhotos: picked } : {}) },
+    faces: { source: summary(firstPhoto.face), targets: targets.map(summary), detectedInTarget: dstFaces.length, ...(sources[0]!.length > 1 ? { sourcePhotos: sourcePhotos(groups, targets.length) } : {}) },
     timings,
     identity,
     warnings: SWAP_WARNINGS.filter((w) => warnings.has(w)),
     ...(opts.keepRaw ? { raw: { image: out, masks } } : {}),
   };
-}
-
-interface SourcePhoto { entry: ImageEntry; face: Face; light: PhotoLight | undefined }
-
-/** The photo whose face is turned and lit most like this target face. */
-function pickPhoto(target: ImageEntry, face: Face, sources: SourcePhoto[]): number {
-  const lit = (entry: ImageEntry, f: Face, known?: PhotoLight): LitFace => ({ ...f, light: known ?? entry.facts.once(PHOTO_LIGHT, f.index, () => faceLuminance(entry.img, f)) });
-  return Math.max(0, closestPhoto(lit(target, face), sources.map((s) => lit(s.entry, s.face, s.light))));
 }
 
 async function chooseByReference(
@@ -178,4 +163,11 @@ function ms(t: number): number {
 }
 function round3(v: number): number {
   return Math.round(v * 1000) / 1000;
+}
+
+/** Which photo of its source each target face was swapped from (in the swap's order). */
+function sourcePhotos(groups: SwapGroup[], n: number): number[] {
+  const out = new Array<number>(n).fill(0);
+  for (const g of groups) for (const k of g.at) out[k] = g.photo.index;
+  return out;
 }

@@ -41,6 +41,10 @@ export interface SwapsTable {
   face_id: string | null;
   /** When retention deleted the swap's photos under uploads/ (null while kept). */
   uploads_deleted_at: number | null;
+  /** JSON: every source's photo keys, the (target face, source) pairs, each source's face; null for one face photo onto the largest face. */
+  face_map: string | null;
+  /** JSON: the target's faces as detected before the upload (the engine's TargetAnalysis), or null. */
+  target_analysis: string | null;
 }
 
 export interface SavedFacesTable {

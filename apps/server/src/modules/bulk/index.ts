@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../infra/db/database.ts';
 import type { FacesService } from '../faces/service.ts';
 import type { SwapsService } from '../swaps/service.ts';
+import type { FacePicker } from '../swaps/index.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import { resolveBotCheckKey } from '../auth/bot-check.ts';
 import { cookieNames } from '../auth/cookies.ts';
@@ -24,6 +25,6 @@ export function createBulkModule(deps: { db: Db; config: Config; swaps: SwapsSer
   };
 }
 
-export async function registerBulkRoutes(app: FastifyInstance, deps: { bulk: BulkModule }): Promise<void> {
-  await bulkRoutes(app, deps.bulk.service, deps.bulk.gates);
+export async function registerBulkRoutes(app: FastifyInstance, deps: { bulk: BulkModule; facePicker: FacePicker }): Promise<void> {
+  await bulkRoutes(app, deps.bulk.service, deps.bulk.gates, deps.facePicker);
 }

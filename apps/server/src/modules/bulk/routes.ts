@@ -6,7 +6,8 @@ import { parseOr400 } from './parse.ts';
 import { adminSwapQuery, gateBody, gateName, MAX_BULK_TARGETS, setFaceIdBody } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import { hasRole, requireUser } from '../auth/guards.ts';
-import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
+import { rejectOversizedBody } from '../uploads/index.ts';
+import { readSwapForm, SWAP_FORM_FILES, type FacePicker } from '../swaps/index.ts';
 import { readBulkForm } from './bulk-form.ts';
 import type { Gates } from './gate.ts';
 import type { BulkService } from './service.ts';
@@ -14,7 +15,7 @@ import type { BulkService } from './service.ts';
 const operator = { auth: 'operator' } as const;
 const gateRoute = z.object({ name: gateName });
 
-export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates: Gates): Promise<void> {
+export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates: Gates, picker: FacePicker): Promise<void> {
   // Per account and gate (the guard has resolved the caller by now), so one operator cannot lock
   // out another; ten tries a minute make guessing hopeless and typos harmless.
   const gateLimit = {
@@ -68,10 +69,13 @@ export async function bulkRoutes(app: FastifyInstance, bulk: BulkService, gates:
   });
 
   app.get('/app/api/admin/swaps', { config: operator }, async (req) => bulk.bulkResults(requireUser(req).uid));
-  app.post('/app/api/admin/upload', { onRequest: async (req) => rejectOversizedBody(req, 2), config: operator }, async (req, reply) => {
+  app.post('/app/api/admin/upload', { onRequest: async (req) => rejectOversizedBody(req, SWAP_FORM_FILES), config: operator }, async (req, reply) => {
     const user = requireUser(req);
     gates.assertGranted(req, 'admin-test');
-    const form = await readUploadForm(req, ['target', 'source']);
-    return reply.status(202).send(await bulk.adminTest(user.uid, form.files.target, form.files.source));
+    const form = await readSwapForm(req);
+    if (!form.target || form.choice.sources.length === 0) {
+      throw new AppError(400, 'images_missing', 'Please select both target and source images.', { field: form.target ? 'source' : 'target' });
+    }
+    return reply.status(202).send(await bulk.adminTest(user.uid, await picker.input(user.uid, form.choice, form.target)));
   });
 }

@@ -3,7 +3,7 @@
 import type { AdminSwapPage, BulkUploadResponse, UploadResponse } from '@visage/contracts';
 import { AppError } from '../../http/errors.ts';
 import type { ImageIntake } from '../uploads/index.ts';
-import type { SwapsService } from '../swaps/service.ts';
+import type { SwapInput, SwapsService } from '../swaps/service.ts';
 import type { FacesService } from '../faces/service.ts';
 import { IdListCache } from './page-cache.ts';
 import type { BrowserRepository } from './repository.ts';
@@ -49,9 +49,8 @@ export class BulkService {
   }
 
   /** `POST /admin/upload`: the admin test page's single swap. */
-  adminTest(uid: string, target: Buffer | undefined, source: Buffer | undefined): Promise<UploadResponse> {
-    if (!target || !source) throw new AppError(400, 'images_missing', 'Please select both target and source images.', { field: target ? 'source' : 'target' });
-    return this.swaps.create({ uid, mode: 'admin_test', source, target });
+  adminTest(uid: string, input: SwapInput): Promise<UploadResponse> {
+    return this.swaps.create({ uid, mode: 'admin_test', ...input });
   }
 
   /** `GET /admin/swaps`: the caller's bulk and admin-test results, newest first. */

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../infra/db/database.ts';
 import type { SwapsService } from '../swaps/service.ts';
+import type { FacePicker } from '../swaps/index.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import { CatalogueRepository } from './repository.ts';
 import { catalogueRoutes } from './routes.ts';
@@ -15,6 +16,6 @@ export function createCatalogueService(deps: { db: Db; storage: CatalogueStore; 
   return new CatalogueService(new CatalogueRepository(deps.db), deps.storage, deps.faces, deps.intake);
 }
 
-export async function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService; swaps: SwapsService }): Promise<void> {
-  await catalogueRoutes(app, deps.catalogue, deps.swaps);
+export async function registerCatalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService; swaps: SwapsService; facePicker: FacePicker }): Promise<void> {
+  await catalogueRoutes(app, deps.catalogue, deps.swaps, deps.facePicker);
 }

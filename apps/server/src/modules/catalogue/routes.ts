@@ -7,8 +7,8 @@ import { ADMIN_VALUES, ATTRIBUTE_KEYS, ATTRIBUTE_VALUES, SOCCER_CLUBS, SOCCER_CO
 import { AppError } from '../../http/errors.ts';
 import { assertOwnUid, requireUser } from '../auth/guards.ts';
 import type { SwapsService } from '../swaps/service.ts';
-import { formSource } from '../swaps/form-source.ts';
-import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
+import { readSwapForm, SWAP_FORM_FILES, type FacePicker } from '../swaps/index.ts';
+import { rejectOversizedBody } from '../uploads/index.ts';
 import { fieldError } from './metadata.ts';
 import { MAX_CATALOGUE_PHOTOS, readPhotosForm } from './form.ts';
 import type { CatalogueService } from './service.ts';
@@ -33,7 +33,7 @@ function listFilters(kind: CatalogueKind, query: unknown): Record<string, string
   return filters;
 }
 
-export async function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueService, swaps: SwapsService): Promise<void> {
+export async function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueService, swaps: SwapsService, picker: FacePicker): Promise<void> {
   for (const kind of KINDS) {
     const base = `/app/api/admin/${kind}`;
     const list = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -78,24 +78,20 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
 
     // The pro-mode swap: a face photo onto one of our catalogue photos (targetImageUrl) or onto
     // a photo of the user's own (target).
-    app.post(`/app/api/${kind}/upload`, { config: { auth: 'user' }, onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
+    app.post(`/app/api/${kind}/upload`, { config: { auth: 'user' }, onRequest: async (req) => rejectOversizedBody(req, SWAP_FORM_FILES) }, async (req, reply) => {
       requireUser(req);
-      const form = await readUploadForm(req, ['target', 'source']);
+      const form = await readSwapForm(req);
       if (form.fields.uid === undefined) throw fieldError('uid', true);
       // Created in, and charged to, the caller's own account only (operators included).
       const user = assertOwnUid(req, form.fields.uid);
-      const { target } = form.files;
-      const source = await formSource(swaps, user.uid, form);
-      if (!source) throw fieldError('source', true);
+      const { target } = form;
+      if (form.choice.sources.length === 0) throw fieldError('source', true);
       const url = form.fields.targetImageUrl?.trim() ?? '';
       if (url && target) throw new AppError(400, 'invalid_field', 'Send either targetImageUrl or a target file, not both.', { field: 'target' });
       if (!url && !target) throw fieldError('targetImageUrl', true);
-      const created = await swaps.create({
-        uid: user.uid,
-        mode: kind,
-        source,
-        target: target ?? { key: await catalogue.resolveTarget(kind, url) },
-      });
+      // Faces are chosen on a photo of the person's own; a catalogue photo's face is its largest.
+      const input = await picker.input(user.uid, form.choice, target ?? { key: await catalogue.resolveTarget(kind, url) });
+      const created = await swaps.create({ uid: user.uid, mode: kind, ...input });
       return reply.status(202).send(created);
     });
   }

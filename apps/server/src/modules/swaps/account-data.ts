@@ -7,6 +7,7 @@ import type { DataSection, Eraser } from '../account/registry.ts';
 import type { SwapDataRepository } from './data-repository.ts';
 import type { SwapRow } from './repository.ts';
 import { uploadKeys } from './results.ts';
+import { faceMapKeys } from './face-map.ts';
 import type { SwapsService } from './service.ts';
 
 /** How long erasure waits for a swap a worker is running right now to end. */
@@ -14,12 +15,16 @@ const RUNNING_WAIT_MS = 60_000;
 
 function ownFiles(row: SwapRow): Record<string, string | null> {
   const uploads = row.uploads_deleted_at === null;
-  return {
+  const files: Record<string, string | null> = {
     result: row.result_key,
     thumbnail: row.thumb_key,
     target: uploads && row.target_key.startsWith('uploads/') ? row.target_key : null,
     face: uploads && row.source_key.startsWith('uploads/') ? row.source_key : null,
   };
+  // The other face photos of a swap onto several chosen faces.
+  const more = faceMapKeys(row.face_map).filter((k) => k !== row.source_key);
+  more.forEach((key, i) => { files[`face${i + 2}`] = uploads && key.startsWith('uploads/') ? key : null; });
+  return files;
 }
 
 export function swapsDataSection(repo: SwapDataRepository, storage: Storage): DataSection {

@@ -16,12 +16,15 @@ import { SwapsRepository } from './repository.ts';
 import { swapResultRoutes } from './result-routes.ts';
 import { SwapResultsService } from './results.ts';
 import { swapRoutes } from './routes.ts';
+import type { FacePicker } from './face-picker.ts';
 import { SWAP_JOB, SWAP_MAX_ATTEMPTS, SwapsService } from './service.ts';
 
 export { lazyEngine, type EngineHandle, type FaceDetector } from './engine.ts';
 export { SwapsService } from './service.ts';
-export { formSource } from './form-source.ts';
 export { SwapResultsService } from './results.ts';
+export { FacePicker, type FaceChoice } from './face-picker.ts';
+export { readSwapForm, SWAP_FORM_FILES } from './swap-form.ts';
+export type { SavedFaceSources } from './ports.ts';
 
 export const swapJob = defineJob(SWAP_JOB, z.object({ swapId: z.string().uuid() }), { maxAttempts: SWAP_MAX_ATTEMPTS, backoffMs: 2000 });
 
@@ -76,7 +79,7 @@ function runSwap(swaps: SwapsService, engine: SwapEngine, swapId: string, job: S
   );
 }
 
-export async function registerSwapRoutes(app: FastifyInstance, deps: { swaps: SwapsService; queue: JobQueue; results: SwapResultsService }): Promise<void> {
-  await swapRoutes(app, deps.swaps, deps.queue);
+export async function registerSwapRoutes(app: FastifyInstance, deps: { swaps: SwapsService; queue: JobQueue; results: SwapResultsService; facePicker: FacePicker }): Promise<void> {
+  await swapRoutes(app, deps.swaps, deps.queue, deps.facePicker);
   await swapResultRoutes(app, deps.swaps, deps.results);
 }

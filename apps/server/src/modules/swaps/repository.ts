@@ -3,7 +3,7 @@ import type { Db } from '../../infra/db/database.ts';
 import type { SwapsTable } from '../../infra/db/schema.ts';
 
 export type SwapRow = SwapsTable;
-export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at' | 'quota_period'> & { face_id?: string | null };
+export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at' | 'quota_period'> & Partial<Pick<SwapRow, 'face_id' | 'face_map' | 'target_analysis'>>;
 
 export class SwapsRepository {
   constructor(private readonly db: Db) {}
@@ -17,7 +17,7 @@ export class SwapsRepository {
     if (swaps.length === 0) return;
     await this.db
       .insertInto('swaps')
-      .values(swaps.map((s) => ({ face_id: null, ...s, status: 'queued' as const, result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null, uploads_deleted_at: null })))
+      .values(swaps.map((s) => ({ face_id: null, face_map: null, target_analysis: null, ...s, status: 'queued' as const, result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null, uploads_deleted_at: null })))
       .execute();
   }
 

@@ -7,13 +7,14 @@ import type { Storage } from '../../infra/storage/index.ts';
 import type { SwapDataRepository } from './data-repository.ts';
 import type { SwapRow } from './repository.ts';
 import type { SwapsService } from './service.ts';
+import { faceMapKeys } from './face-map.ts';
 
 const UPLOADS = 'uploads/';
 const notFound = () => new AppError(404, 'not_found', 'Not found.');
 
 /** The keys of a swap's own uploaded photos (never a shared catalogue or saved-face key). */
-export function uploadKeys(row: Pick<SwapRow, 'source_key' | 'target_key'>): string[] {
-  return [...new Set([row.source_key, row.target_key])].filter((k) => k.startsWith(UPLOADS));
+export function uploadKeys(row: Pick<SwapRow, 'source_key' | 'target_key' | 'face_map'>): string[] {
+  return [...new Set([row.source_key, row.target_key, ...faceMapKeys(row.face_map)])].filter((k) => k.startsWith(UPLOADS));
 }
 
 export class SwapResultsService {

@@ -1,4 +1,4 @@
-// HTTP surface of swaps: upload, gallery list, media and live job events. Thin: each route
+// HTTP surface of swaps: upload, the face picker's detection, gallery list, media and live job events. Thin: each route
 // checks the caller and hands over to SwapsService.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -6,18 +6,19 @@ import { hasRole, assertOwnUid, assertReadableUid, requireUser } from '../auth/g
 import { AppError } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import type { SwapsService, SwapMode } from './service.ts';
-import { formSource } from './form-source.ts';
 import { readUploadForm, rejectOversizedBody } from '../uploads/index.ts';
 import { MAX_STREAMS_PER_USER, OpenStreams, streamJobEvents, type JobWatch } from './job-events.ts';
 import { sendFile } from '../../http/send-file.ts';
 import { measure } from '../../http/server-timing.ts';
+import type { FacePicker } from './face-picker.ts';
+import { readSwapForm, SWAP_FORM_FILES } from './swap-form.ts';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const jobParams = z.object({ id: z.string().min(1).max(64) });
 const mediaParams = z.object({ id: z.string().uuid(), variant: z.enum(['result', 'thumb']) });
 const listQuery = z.object({ include: z.enum(['pending']).optional() });
 
-export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs: JobWatch): Promise<void> {
+export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs: JobWatch, picker: FacePicker): Promise<void> {
   const streams = new OpenStreams();
   app.addHook('preClose', async () => streams.endAll());
   const listFor = (mode: SwapMode) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -37,16 +38,23 @@ export async function swapRoutes(app: FastifyInstance, swaps: SwapsService, jobs
   app.get('/app/api/proshoot/swaps/:uid', user, listFor('proshoot'));
   app.get('/app/api/prosoccer/swaps/:uid', user, listFor('prosoccer'));
 
-  app.post('/app/api/upload', { ...user, onRequest: async (req) => rejectOversizedBody(req, 2) }, async (req, reply) => {
+  app.post('/app/api/upload', { ...user, onRequest: async (req) => rejectOversizedBody(req, SWAP_FORM_FILES) }, async (req, reply) => {
     requireUser(req);
-    const form = await measure('read', () => readUploadForm(req, ['target', 'source']));
+    const form = await measure('read', () => readSwapForm(req));
     // The swap is created in, and charged to, the caller's own account only (operators included).
     const user = assertOwnUid(req, form.fields.uid);
-    const { target } = form.files;
-    const source = await formSource(swaps, user.uid, form);
-    if (!target || !source) throw new AppError(400, 'images_missing', 'Please select both target and source images.');
-    const created = await swaps.create({ uid: user.uid, mode: 'main', source, target });
+    if (!form.target || form.choice.sources.length === 0) throw new AppError(400, 'images_missing', 'Please select both target and source images.');
+    const input = await picker.input(user.uid, form.choice, form.target);
+    const created = await swaps.create({ uid: user.uid, mode: 'main', ...input });
     return reply.status(202).send(created);
+  });
+
+  // The faces of a photo the person is about to swap, for the face picker.
+  app.post('/app/api/faces/detect', { ...user, onRequest: async (req) => rejectOversizedBody(req, 1) }, async (req) => {
+    const caller = requireUser(req);
+    const form = await measure('read', () => readUploadForm(req, ['image']));
+    if (!form.files.image) throw new AppError(400, 'images_missing', 'Please select an image.', { field: 'image' });
+    return picker.detect(caller.uid, form.files.image);
   });
 
   app.get('/app/api/media/swaps/:id/:variant', user, async (req, reply) => {

@@ -2,7 +2,7 @@
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
 import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
-import type { TargetAnalysis } from '@visage/engine';
+import type { FacePair, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
@@ -11,6 +11,7 @@ import { isCodedEngineError, type MediaStore, type SavedFaceKeys, type SwapEngin
 import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
 import { SwapListCache, type CachedList } from './list-cache.ts';
 import { MESSAGES, toSwapItem } from './swap-item.ts';
+import { parseFaceMap, type FaceMap } from './face-map.ts';
 
 export { mediaUrls, toSwapItem } from './swap-item.ts';
 
@@ -34,6 +35,17 @@ export interface SwapInput {
   target: SwapImage;
   /** The saved face the swap is made with (bulk with a saved face), kept as a tag. */
   faceId?: string | null;
+  /** The faces the person chose (the face picker); without it, `source` goes onto the largest face. */
+  faces?: SwapFaces;
+  /** The target's faces as detected before the upload, handed to the engine instead of detecting again. */
+  targetAnalysis?: TargetAnalysis | null;
+}
+
+/** Chosen faces: every source as its photos, source 0 first (its first photo is the input's `source`). */
+export interface SwapFaces {
+  sources: SwapImage[][];
+  pairs?: FacePair[];
+  sourceFaces?: Array<number | null>;
 }
 
 /** The face analysis kept for a stored target (a catalogue photo), or null. */
@@ -77,8 +89,9 @@ export class SwapsService {
   ) {}
 
   /** `target` may be the key of a photo we store already (a catalogue photo: shared, never copied). */
-  async create(input: { uid: string; mode: SwapMode; source: SwapImage; target: SwapImage }): Promise<UploadResponse> {
-    const [created] = await this.createBatch(input.uid, input.mode, [{ source: input.source, target: input.target }]);
+  async create(input: SwapInput & { uid: string; mode: SwapMode }): Promise<UploadResponse> {
+    const { uid, mode, ...item } = input;
+    const [created] = await this.createBatch(uid, mode, [item]);
     return created!;
   }
 
@@ -101,7 +114,8 @@ export class SwapsService {
           this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored),
         ]);
         const row = { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null };
-        rows.push({ ...row, face_id: item.faceId ?? null });
+        const faceMap = item.faces ? JSON.stringify(await this.storeFaces(item.faces, sourceKey!, `uploads/${uid}/${id}`, stored)) : null;
+        rows.push({ ...row, face_id: item.faceId ?? null, face_map: faceMap, target_analysis: item.targetAnalysis ? JSON.stringify(item.targetAnalysis) : null });
       }
       await measure('reserve', () => this.repo.transaction(async (tx, db) => {
         const period = await this.quota.reserveSwaps(db, uid, rows.length, new Date(this.now()));
@@ -121,6 +135,13 @@ export class SwapsService {
       }
     }
     return rows.map((r) => ({ id: r.id, jobId: r.job_id, status: 'queued' as const }));
+  }
+
+  /** Stores every source photo but the first (stored as source_key) under `prefix`; the map the row keeps. */
+  private async storeFaces(faces: SwapFaces, sourceKey: string, prefix: string, stored: string[]): Promise<FaceMap> {
+    const sources = await settledAll(faces.sources.map((photos, j) => settledAll(photos.map((image, p) =>
+      j === 0 && p === 0 ? Promise.resolve(sourceKey) : this.store(image, `${prefix}-source-${j}-${p}.jpg`, stored)))));
+    return { sources, ...(faces.pairs ? { pairs: faces.pairs } : {}), ...(faces.sourceFaces ? { sourceFaces: faces.sourceFaces } : {}) };
   }
 
   private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
@@ -266,23 +287,30 @@ export class SwapsService {
     await this.repo.markRunning(swapId);
     this.changed(row.uid);
     report({ stage: 'load', progress: 0.02 });
-    const [stored, target, photos] = await Promise.all([
-      this.storage.get(row.source_key),
+    const map = parseFaceMap(row.face_map);
+    const [photos, target, saved] = await Promise.all([
+      Promise.all((map?.sources ?? [[row.source_key]]).map((keys) => Promise.all(keys.map((k) => this.storage.get(k))))),
       this.storage.get(row.target_key),
-      this.savedFaces?.sourcePhotos(row.uid, row.source_key) ?? null,
+      map ? null : (this.savedFaces?.sourcePhotos(row.uid, row.source_key) ?? null),
     ]);
-    // A saved face's photo removed since the upload: the face's other photos stand in.
-    const source = stored ?? (photos?.[0] ? { body: photos[0].body } : null);
-    if (!source || !target) {
+    const sources = photos.map((list) => list.flatMap((f) => (f ? [f.body] : [])));
+    // A saved face: every photo it has now (one removed since the upload leaves the others), with
+    // the face and light read when each was saved.
+    if (saved && saved.length > 0) sources[0] = saved.map((p) => p.body);
+    if (!target || sources.some((list, j) => list.length === 0 || (!saved && list.length !== photos[j]!.length))) {
       await this.fail(swapId, 'engine_failed');
       return { swapId, status: 'failed' };
     }
     try {
-      const known = row.target_key.startsWith('uploads/') ? null : await this.analyses(row.target_key);
+      const known = row.target_analysis ? (JSON.parse(row.target_analysis) as TargetAnalysis) : row.target_key.startsWith('uploads/') ? null : await this.analyses(row.target_key);
+      const [first, ...more] = sources.map((list) => (list.length === 1 ? list[0]! : list));
       const result = await engine.swap({
-        source: source.body,
+        source: first!,
         target: target.body,
-        ...(photos && photos.length > 1 ? { sources: photos.map((p) => p.body), sourceAnalyses: photos.map((p) => p.analysis) } : {}),
+        ...(saved && saved.length > 0 ? { sourceAnalyses: saved.map((p) => p.analysis) } : {}),
+        ...(more.length > 0 ? { moreSources: more } : {}),
+        ...(map?.pairs ? { pairs: map.pairs } : {}),
+        ...(map?.sourceFaces ? { sourceFaces: map.sourceFaces } : {}),
         ...(known ? { targetAnalysis: known } : {}),
         identity: false,
         onProgress: (stage, fraction) => report({ stage, progress: 0.05 + 0.85 * fraction }),

@@ -17,6 +17,8 @@ export interface UploadForm {
 export interface MultiFileForm {
   fields: Record<string, string>;
   files: Record<string, Buffer[]>;
+  /** Every part in the order sent, text and files alike (a field may name a file or a saved item). */
+  parts: Array<{ field: string; value: string | Buffer }>;
 }
 
 export const fileTooLarge = () => new AppError(413, 'file_too_large', 'The file size should be less than 10 MB.');
@@ -124,6 +126,7 @@ const unexpectedFile = (field: string, limit: number) =>
 async function readParts(req: FastifyRequest, limits: Record<string, number>, tooMany: (field: string, limit: number) => AppError): Promise<MultiFileForm> {
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer[]> = {};
+  const parts: MultiFileForm['parts'] = [];
   const total = Object.values(limits).reduce((a, b) => a + b, 0);
   // One file over the total is let through so that the count check below can name the field.
   for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: total + 1, fields: 10 } })) {
@@ -131,6 +134,7 @@ async function readParts(req: FastifyRequest, limits: Record<string, number>, to
       if (typeof part.value === 'string') {
         if (hasNul(part.value) || hasNul(part.fieldname)) throw nulRefused();
         fields[part.fieldname] = part.value;
+        parts.push({ field: part.fieldname, value: part.value });
       }
       continue;
     }
@@ -140,9 +144,11 @@ async function readParts(req: FastifyRequest, limits: Record<string, number>, to
       part.file.resume();
       throw limit === 0 ? unexpectedFile(part.fieldname, 0) : tooMany(part.fieldname, limit);
     }
-    list.push(await readFile(req, part));
+    const body = await readFile(req, part);
+    list.push(body);
+    parts.push({ field: part.fieldname, value: body });
   }
-  return { fields, files };
+  return { fields, files, parts };
 }
 
 /** Refuses a body whose declared length cannot fit the form, before reading any of it. */

@@ -8,8 +8,11 @@ import { CatalogueModal, initialFilters, uploadProSwap, useCatalogue, valueLabel
 import { Gallery } from '../../features/gallery';
 import { loadUser } from '../../features/auth';
 import { FaceChooser } from '../../features/my-faces';
-import { ACCEPT_ATTRIBUTE, faceSourceOf, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import { ACCEPT_ATTRIBUTE, compressImage, faceSourceOf, ImagePicker, ImagePreview, QuotaNotice, SwapProgress, useImageSlot, useSwapJob } from '../../features/swap';
+import { FaceChoiceFields } from '../../components/FaceChoiceFields';
+import type { FaceChoice } from '../../lib/face-choice';
 import type { FaceSource } from '../../lib/face-source';
+import { useFaceChoice } from '../../lib/use-face-choice';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import styles from './ProModePage.module.css';
@@ -39,12 +42,14 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
     },
     [dispatch],
   );
-  const upload = useCallback((who: string, target: ProTarget, face: FaceSource) => uploadProSwap(kind, who, target, face), [kind]);
+  const upload = useCallback((who: string, target: ProTarget, face: FaceSource, choice?: FaceChoice) => uploadProSwap(kind, who, target, face, choice), [kind]);
   const job = useSwapJob<ProTarget>({ uid, onDone, upload });
   const busy = job.phase !== 'idle' || processing;
   const target: ProTarget | null = useMemo(() => (custom ? customSlot.file : model ? { url: model.url } : null), [custom, customSlot.file, model]);
   const previewUrl = custom ? customSlot.previewUrl : model?.url ?? null;
   const face = faceSourceOf(source);
+  // Faces are chosen on a photo of the person's own; a catalogue photo's face is its largest.
+  const faces = useFaceChoice(custom ? customSlot.file : null, source.file);
 
   return (
     <div className={styles.page} data-testid={`promode-${kind}`}>
@@ -67,11 +72,12 @@ export default function ProModePage({ kind }: { kind: CatalogueKind }) {
             <FaceChooser onChoose={source.chooseSaved} disabled={busy} />
           </ImagePicker>
         </div>
+        <FaceChoiceFields state={faces} targetUrl={custom ? customSlot.previewUrl : null} sourceUrl={source.previewUrl} prepare={compressImage} disabled={busy} savedChooser={(p) => <FaceChooser {...p} />} />
         <div className={styles.action}>
           {busy ? (
             <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
           ) : (
-            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !face || swapsLeft === 0} onClick={() => job.start(target, face)} data-testid="promode-submit">
+            <button type="button" className="btn btn-primary btn-lg" disabled={!target || !face || !faces.ready || swapsLeft === 0} onClick={() => job.start(target, face, faces.choice)} data-testid="promode-submit">
               {t('form.submit')}
             </button>
           )}

@@ -18,6 +18,7 @@ import {
 } from '@visage/contracts';
 import { ADMIN_PAGE_SIZE } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { appendFaceChoice, type FaceChoice } from '../../../lib/face-choice';
 
 /** Whether the gate has a passcode, and whether this session entered it. */
 export async function gateState(name: GateName): Promise<GateStatus> {
@@ -73,10 +74,10 @@ export function fetchAdminSwaps(): Promise<string[]> {
   return apiRequest('/admin/swaps', { schema: adminSwapUrls });
 }
 
-export function uploadAdminTest(target: File, source: File): Promise<CreatedSwap> {
+export function uploadAdminTest(target: File, source: File, choice?: FaceChoice): Promise<CreatedSwap> {
   const form = new FormData();
   form.append('target', target, target.name);
-  form.append('source', source, source.name);
+  appendFaceChoice(form, source, choice);
   return apiRequest('/admin/upload', { method: 'POST', form, schema: createdSwap });
 }
 

@@ -1,5 +1,5 @@
 // /admin/swaps: the hidden test page (no menu entry). Behind the secret word, 'Let's Swap. (S)' with a
-// target and a face, and the gallery of the operator's bulk and test results.
+// target and a face (the face picker when either shows several faces), and the gallery of the operator's bulk and test results.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -10,6 +10,8 @@ import { asIs, notify, type PrepareImage } from '../lib/files';
 import { BulkRunView } from './BulkRunView';
 import { ImageChooser } from './ImageChooser';
 import { PasscodeGate } from './PasscodeGate';
+import { FaceChoiceFields } from '../../../components/FaceChoiceFields';
+import { useFaceChoice } from '../../../lib/use-face-choice';
 import styles from './bulk.module.css';
 
 export function AdminTestPage({ prepare = asIs }: { prepare?: PrepareImage }) {
@@ -33,6 +35,7 @@ function AdminTest({ prepare }: { prepare: PrepareImage }) {
   useEffect(load, [load]);
   const run = useBulkRun(load);
   const busy = run.phase === 'uploading' || run.phase === 'running';
+  const faces = useFaceChoice(target.images[0]?.file ?? null, face.images[0]?.file ?? null);
 
   const submit = () => {
     const t1 = target.images[0]?.file;
@@ -41,7 +44,7 @@ function AdminTest({ prepare }: { prepare: PrepareImage }) {
       notify(t('alerts.missing'), 'error');
       return;
     }
-    run.start([target.images[0]!.name], async () => ({ swaps: [await uploadAdminTest(t1, s1)], faceId: null }));
+    run.start([target.images[0]!.name], async () => ({ swaps: [await uploadAdminTest(t1, s1, faces.choice)], faceId: null }));
   };
 
   return (
@@ -50,7 +53,8 @@ function AdminTest({ prepare }: { prepare: PrepareImage }) {
         <h1>{t('admin.title')}</h1>
         <ImageChooser files={target} label={t('admin.uploadTarget')} disabled={busy} testId="admin-target" />
         <ImageChooser files={face} label={t('bulk.uploadFace')} disabled={busy} testId="admin-face" />
-        <button type="button" className="btn btn-primary" disabled={busy || !target.ready || !face.ready} onClick={submit}>
+        <FaceChoiceFields state={faces} targetUrl={target.images[0]?.previewUrl ?? null} sourceUrl={face.images[0]?.previewUrl ?? null} prepare={prepare} disabled={busy} />
+        <button type="button" className="btn btn-primary" disabled={busy || !target.ready || !face.ready || !faces.ready} onClick={submit}>
           {t('bulk.submit')}
         </button>
         <BulkRunView run={run} />

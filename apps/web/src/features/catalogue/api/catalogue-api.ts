@@ -5,7 +5,8 @@ import {
   type AttributeSuggestion, type CatalogueEdit, type CatalogueEntry, type CatalogueKind, type CatalogueUploadResult, type SoccerPlayer, type UploadResponse,
 } from '@visage/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { appendSource, type FaceSource } from '../../../lib/face-source';
+import { appendFaceChoice, type FaceChoice } from '../../../lib/face-choice';
+import type { FaceSource } from '../../../lib/face-source';
 
 export function fetchCatalogue(kind: CatalogueKind, signal?: AbortSignal): Promise<CatalogueEntry[]> {
   return apiRequest(`/admin/${kind}/`, { schema: catalogueList, signal });
@@ -40,11 +41,11 @@ export function removeCatalogueEntry(kind: CatalogueKind, id: string): Promise<v
 export type ProTarget = { url: string } | File;
 
 /** POST /proshoot/upload or /prosoccer/upload: uid, source, and targetImageUrl or a target file. */
-export function uploadProSwap(kind: CatalogueKind, uid: string, target: ProTarget, source: FaceSource): Promise<UploadResponse> {
+export function uploadProSwap(kind: CatalogueKind, uid: string, target: ProTarget, source: FaceSource, choice?: FaceChoice): Promise<UploadResponse> {
   const form = new FormData();
   form.append('uid', uid);
   if (target instanceof File) form.append('target', target, target.name);
   else form.append('targetImageUrl', target.url);
-  appendSource(form, source);
+  appendFaceChoice(form, source, choice);
   return apiRequest(`/${kind}/upload`, { method: 'POST', form, schema: uploadResponse });
 }

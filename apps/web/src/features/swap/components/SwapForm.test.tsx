@@ -9,6 +9,7 @@ import { createI18n } from '../../../lib/i18n';
 import { createAppStore } from '../../../store';
 import { initialUiState } from '../../../store/ui-slice';
 import { SwapForm } from './SwapForm';
+import type * as FaceChoiceModule from '../../../lib/face-choice';
 
 // A file named not-an-image.jpg does not decode, as the real worker finds of a renamed text file.
 vi.mock('../lib/compress-image', () => ({
@@ -16,6 +17,13 @@ vi.mock('../lib/compress-image', () => ({
     if (file.name === 'not-an-image.jpg') throw new (await import('../../../lib/image-files')).NotAnImageError();
     return new File([file], file.name.replace(/\.[^.]+$/, '') + '-compressed.jpeg', { type: 'image/jpeg' });
   }),
+}));
+
+// Every photo shows one face, so no face picker: the form works as it does without one (the
+// picker has its own browser test).
+vi.mock('../../../lib/face-choice', async (actual) => ({
+  ...(await actual<typeof FaceChoiceModule>()),
+  detectFaces: vi.fn(async () => ({ width: 100, height: 100, faces: [{ box: [20, 20, 60, 60], score: 0.9, usable: true }] })),
 }));
 
 class FakeEventSource {

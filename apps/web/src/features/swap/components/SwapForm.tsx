@@ -1,11 +1,14 @@
-// The dashboard's swap form: two pickers with previews,
-// then Swap Faces, replaced by the progress while a swap runs.
+// The dashboard's swap form: two pickers with previews, the face picker when a photo shows
+// several faces, then Swap Faces, replaced by the progress while a swap runs.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../store/hooks';
 import { faceSourceOf, useImageSlot } from '../hooks/useImageSlot';
 import type { SavedFaceChoice } from '../../../lib/face-source';
+import { useFaceChoice } from '../../../lib/use-face-choice';
+import { FaceChoiceFields } from '../../../components/FaceChoiceFields';
+import { compressImage } from '../lib/compress-image';
 import { useSwapJob } from '../hooks/useSwapJob';
 import { ImagePicker } from './ImagePicker';
 import { QuotaNotice } from './QuotaNotice';
@@ -32,9 +35,10 @@ export function SwapForm({ uid, onSwapDone, swapsLeft = null, faceChooser }: Swa
   const target = useImageSlot();
   const source = useImageSlot();
   const job = useSwapJob({ uid, onDone: onSwapDone });
+  const faces = useFaceChoice(target.file, source.file);
   const busy = job.phase !== 'idle' || processing;
   const face = faceSourceOf(source);
-  const ready = Boolean(target.file && face);
+  const ready = Boolean(target.file && face) && faces.ready;
   const outOfSwaps = swapsLeft === 0;
 
   return (
@@ -63,11 +67,12 @@ export function SwapForm({ uid, onSwapDone, swapsLeft = null, faceChooser }: Swa
           {faceChooser?.({ onChoose: source.chooseSaved, disabled: busy })}
         </ImagePicker>
       </div>
+      <FaceChoiceFields state={faces} targetUrl={target.previewUrl} sourceUrl={source.previewUrl} prepare={compressImage} disabled={busy} savedChooser={faceChooser} />
       <div className={styles.action}>
         {busy ? (
           <SwapProgress phase={job.phase === 'idle' ? 'finishing' : job.phase} progress={job.phase === 'idle' ? 100 : job.progress} />
         ) : (
-          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready || outOfSwaps} onClick={() => job.start(target.file, face)}>
+          <button type="button" className={`btn btn-primary btn-lg ${styles.submit}`} disabled={!ready || outOfSwaps} onClick={() => job.start(target.file, face, faces.choice)}>
             {t('form.submit')}
           </button>
         )}

@@ -13,6 +13,7 @@ import { fetchPendingCount, fetchSwapStatus } from '../api/swap-status';
 import { nextProgress, PROGRESS_TICK_MS } from '../lib/progress';
 import { reasonKey } from '../lib/failure-reason';
 import { notify } from '../../../lib/notify';
+import type { FaceChoice } from '../../../lib/face-choice';
 import type { FaceSource } from '../../../lib/face-source';
 
 const STATUS_POLL_MS = 5000;
@@ -27,7 +28,8 @@ export interface SwapJob<T = File> {
   failure: string | null;
   /** The stable code of the last failure (e.g. quota_exceeded, to link to the plans). */
   failureCode: string | null;
-  start: (target: T | null, source: FaceSource | null) => void;
+  /** `choice`: the faces chosen with the face picker (none: the largest face, the one face photo). */
+  start: (target: T | null, source: FaceSource | null, choice?: FaceChoice) => void;
 }
 
 export interface SwapJobOptions<T = File> {
@@ -35,10 +37,10 @@ export interface SwapJobOptions<T = File> {
   /** Called as soon as the result exists, so the gallery can show it at once. */
   onDone?: (swapId: string) => void;
   /** The upload call; the main swap's POST /upload by default (pro modes send a catalogue url or a file). */
-  upload?: (uid: string, target: T, source: FaceSource) => Promise<UploadResponse>;
+  upload?: (uid: string, target: T, source: FaceSource, choice?: FaceChoice) => Promise<UploadResponse>;
 }
 
-const mainUpload = (uid: string, target: unknown, source: FaceSource) => uploadSwap(uid, target as File, source);
+const mainUpload = (uid: string, target: unknown, source: FaceSource, choice?: FaceChoice) => uploadSwap(uid, target as File, source, choice);
 
 export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJobOptions<T>): SwapJob<T> {
   const { t } = useTranslation('swap');
@@ -147,7 +149,7 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
   );
 
   const start = useCallback(
-    (target: T | null, source: FaceSource | null) => {
+    (target: T | null, source: FaceSource | null, choice?: FaceChoice) => {
       if (!target || !source) {
         notify(t('alerts.missing'), 'error');
         return;
@@ -159,7 +161,7 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
       setFailure(null);
       setFailureCode(null);
       setPhase('uploading');
-      upload(uid, target, source).then(
+      upload(uid, target, source, choice).then(
         (created) => {
           console.info('Swap job created', created);
           if (!alive.current) return;

@@ -146,7 +146,7 @@ describe('POST /app/api/upload with chosen faces', () => {
     expect(calls.detect).toBe(detections + 1);
   });
 
-  it('answers 400 with a stable code for each bad choice, and charges nothing', async () => {
+  it('answers 4xx with a stable code for each bad choice, and charges nothing', async () => {
     expect((await detect(group)).statusCode).toBe(200);
     const one = [file('source', fixture(FACE_A))];
     const cases: Array<[unknown, Part[], string]> = [
@@ -162,7 +162,8 @@ describe('POST /app/api/upload with chosen faces', () => {
     for (const [faces, sources, code] of cases) {
       const res = await upload(faces, sources);
       expect({ faces, code: res.json().error?.code }).toEqual({ faces, code });
-      expect(res.statusCode).toBe(400);
+      // Someone else's or a missing saved face is not found; every other bad choice is a bad request.
+      expect(res.statusCode).toBe(code === 'unknown_face' ? 404 : 400);
     }
     const me = (await t.app.inject({ url: '/app/api/me', headers: { cookie: alice.cookie } })).json<{ swapsLeft: number | null }>();
     expect(me.swapsLeft).toBe(9);

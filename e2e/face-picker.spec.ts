@@ -1,7 +1,7 @@
 // The face picker on the dashboard through the real server and engine: a group photo's two faces
-// chosen, each given its own face photo, one result with both swapped; by pointer at 390 px in
-// English, then from the keyboard at 1440 px in French.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// chosen, each given its own face, one result with both swapped; by pointer at 390 px in English
+// with face photos, then from the keyboard at 1440 px in French with two saved faces.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -56,7 +56,7 @@ async function expectBothSwapped(page: Page, uid: string, tiles: number): Promis
   expect(await change(result, [20, 480, 60, 60])).toBeLessThan(4);
 }
 
-test('two faces of a group photo, each with its own face photo: by pointer (390 px, English), then by keyboard (1440 px, French)', async ({ page }) => {
+test('two faces of a group photo, each with its own face: photos by pointer (390 px, English), saved faces by keyboard (1440 px, French)', async ({ page }) => {
   test.setTimeout(engineTest(2));
   await page.setViewportSize({ width: 390, height: 844 });
   const { uid } = await signUpThroughOverlay(page, { lastName: 'picker' });
@@ -78,12 +78,21 @@ test('two faces of a group photo, each with its own face photo: by pointer (390 
   await swap.click();
   await expectBothSwapped(page, uid, 1);
 
-  // The same in French at 1440 px, from the keyboard only.
+  // The same in French at 1440 px, from the keyboard only, each face given one of two saved faces.
+  for (const [name, photo] of [['Ana', FACE_A], ['Ben', FACE_B]] as const) {
+    const saved = await page.request.post('/app/api/me/faces', {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: { name, photo: { name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: readFileSync(photo) } },
+    });
+    expect(saved.status()).toBe(201);
+  }
   await page.evaluate(() => localStorage.setItem('visage.language', 'fr'));
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.reload();
   await page.getByTestId('swap-input-target').setInputFiles(group);
-  await page.getByTestId('swap-input-source').setInputFiles(FACE_A);
+  const press = async (button: ReturnType<Page['getByRole']>) => { await button.focus(); await page.keyboard.press('Enter'); };
+  await press(page.getByTestId('swap-picker-source').getByRole('button', { name: 'ou choisir l’un de mes visages' }));
+  await press(page.getByTestId('swap-picker-source').getByRole('button', { name: 'Utiliser Ana' }));
   const groupFr = page.getByRole('group', { name: 'Cette photo montre plusieurs visages : choisissez ceux à échanger' });
   await expect(groupFr).toBeVisible({ timeout: LIMITS.pageWork });
   await groupFr.getByRole('checkbox', { name: 'Visage 1' }).focus();
@@ -91,11 +100,10 @@ test('two faces of a group photo, each with its own face photo: by pointer (390 
   await expect(groupFr.getByRole('checkbox', { name: 'Visage 2' })).toBeFocused();
   await page.keyboard.press('Space');
   await expect(groupFr.getByRole('checkbox', { name: 'Visage 2' })).toBeChecked();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choisir une photo – Photo du visage pour le visage 2' }).focus();
-  await page.keyboard.press('Enter');
-  await (await chooser).setFiles(FACE_B);
-  await expect(page.getByTestId('face-photo-2')).toContainText('013_ai-sfhq-beard-glasses-elderly');
+  const row = page.getByTestId('face-photo-2');
+  await press(row.getByRole('button', { name: 'ou choisir l’un de mes visages' }));
+  await press(row.getByRole('button', { name: 'Utiliser Ben' }));
+  await expect(row).toContainText('Ben');
   const submit = page.getByRole('button', { name: 'Échanger les visages', exact: true });
   await expect(submit).toBeEnabled({ timeout: LIMITS.pageWork });
   await submit.focus();

@@ -85,6 +85,31 @@ describe('image intake', () => {
     expect(seen).toEqual([224 * 224 * 3]);
   });
 
+  it('classifies a photo its owner had allowed lately once; another owner\'s, or a refused one, each time', async () => {
+    let checks = 0;
+    let refuse = false;
+    const remembering = new ImageIntake({
+      content: {
+        assertAllowed: async () => {
+          checks += 1;
+          if (refuse) throw new Error('explicit');
+        },
+      },
+    });
+    const photo = await solid(300, 200).jpeg().toBuffer();
+    await remembering.clean(photo, { owner: 'u1' });
+    await remembering.clean(photo, { owner: 'u1' });
+    expect(checks).toBe(1);
+    await remembering.clean(photo, { owner: 'u2' });
+    await remembering.clean(photo);
+    expect(checks).toBe(3);
+    refuse = true;
+    const other = await solid(300, 201).jpeg().toBuffer();
+    await expect(remembering.clean(other, { owner: 'u1' })).rejects.toThrow('explicit');
+    await expect(remembering.clean(other, { owner: 'u1' })).rejects.toThrow('explicit');
+    expect(checks).toBe(5);
+  });
+
   it('classifies the photo as stored: upright, transparency on white', async () => {
     let rgb: Buffer = Buffer.alloc(0);
     const keeping = new ImageIntake({ content: { assertAllowed: async (pixels) => void (rgb = pixels) } });

@@ -84,8 +84,8 @@ export class SwapsService {
       for (const item of items) {
         const id = randomUUID();
         const [sourceKey, targetKey] = await settledAll([
-          this.store(item.source, `uploads/${uid}/${id}-source.jpg`, stored),
-          this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored),
+          this.store(item.source, `uploads/${uid}/${id}-source.jpg`, stored, uid),
+          this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored, uid),
         ]);
         const row = { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null };
         rows.push({ ...row, face_id: item.faceId ?? null });
@@ -110,9 +110,9 @@ export class SwapsService {
     return rows.map((r) => ({ id: r.id, jobId: r.job_id, status: 'queued' as const }));
   }
 
-  private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
+  private async store(image: SwapImage, key: string, stored: string[], owner: string): Promise<string> {
     if ('key' in image) return image.key;
-    const body = Buffer.isBuffer(image) ? (await this.intake.clean(image)).body : image.cleaned;
+    const body = Buffer.isBuffer(image) ? (await this.intake.clean(image, { owner })).body : image.cleaned;
     stored.push(key);
     await measure('store', () => this.storage.put(key, body, 'image/jpeg'));
     return key;

@@ -7,9 +7,11 @@
 // and the DecodeGate lets only `concurrency` decodes run at once.
 // The classifier gets its own small copy of the photo, made first and classified while the
 // full-size re-encode runs: the upload's answer waits for the longer of the two, not their sum.
+// A photo its owner uploaded, and the check allowed, a moment ago is not classified again.
 import sharp from 'sharp';
 import { CLASSIFIER_SIDE } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
+import { AllowedPhotos } from './allowed-photos.ts';
 import { DecodeGate } from './decode-gate.ts';
 import { measure } from '../../http/server-timing.ts';
 
@@ -57,6 +59,11 @@ export interface ImageIntakeOptions {
   queue?: number;
 }
 
+export interface CleanOptions {
+  /** Whose upload it is: the same bytes this owner had allowed lately skip the content check. */
+  owner?: string;
+}
+
 const invalidType = () => new AppError(415, 'invalid_image_type', 'Please select a valid image file (jpeg, png, or jpg).');
 const corrupt = () => new AppError(422, 'corrupt_image', 'This image file is damaged and cannot be read.');
 
@@ -64,6 +71,7 @@ export class ImageIntake {
   readonly maxPixels: number;
   private readonly content: ContentCheck;
   private readonly gate: DecodeGate;
+  private readonly allowed = new AllowedPhotos();
 
   constructor(opts: ImageIntakeOptions) {
     // Checked at run time too: a JavaScript caller (or a cast) must not start with the check skipped.
@@ -74,7 +82,7 @@ export class ImageIntake {
   }
 
   /** The upload re-encoded as a clean JPEG; 415, 413, 422 or 503 (busy) otherwise. */
-  async clean(buf: Buffer): Promise<CleanImage> {
+  async clean(buf: Buffer, opts: CleanOptions = {}): Promise<CleanImage> {
     if (!sniffImage(buf)) throw invalidType();
     let meta: sharp.Metadata;
     try {
@@ -91,7 +99,8 @@ export class ImageIntake {
     if (w * h > maxPixels) {
       throw new AppError(413, 'image_too_large', `This image is too large (${w}×${h}); the limit is ${Math.round(maxPixels / 1e6)} megapixels.`);
     }
-    const classified = Math.min(w, h) >= MIN_CLASSIFIED_SIDE;
+    const seen = opts.owner === undefined ? null : this.allowed.key(opts.owner, buf);
+    const classified = Math.min(w, h) >= MIN_CLASSIFIED_SIDE && !(seen && this.allowed.has(seen));
     // A baseline JPEG decodes at 1/2 to 1/8 scale for the small copy, so the classifier starts
     // within milliseconds and runs in its process while this one re-encodes. Anything else
     // (progressive JPEG, PNG, WebP) would be decoded whole a second time beside the re-encode,
@@ -105,6 +114,7 @@ export class ImageIntake {
     }));
     if (verdict) await verdict;
     else if (classified) await this.check(clean.body);
+    if (classified && seen) this.allowed.add(seen);
     return clean;
   }
 

@@ -46,8 +46,8 @@ describe('image intake', () => {
     expect(DEFAULT_MAX_PIXELS).toBe(4096 * 4096);
   });
 
-  it('decodes one image at a time by default, lets a few wait, and answers 503 with Retry-After past that', async () => {
-    const narrow = new ImageIntake({ content: allowAll, concurrency: 1, queue: 2 });
+  it('decodes one maximum-size image at a time by default, lets a few wait, and answers 503 with Retry-After past that', async () => {
+    const narrow = new ImageIntake({ content: allowAll, concurrency: 1, queue: 2, maxPixels: 1500 * 1500 });
     const png = await solid(1500, 1500).png().toBuffer();
     // One decodes, two wait, the fourth is refused at once.
     const results = await Promise.allSettled([narrow.clean(png), narrow.clean(png), narrow.clean(png), narrow.clean(png)]);

@@ -4,7 +4,8 @@
 // bulk, catalogue, saved faces, avatars) calls ImageIntake.clean on the one intake built at start.
 // Memory is bounded: the pipeline streams in strips (sequential read, no Huffman optimisation,
 // which would hold every coefficient of the image: +200 MB for a 16.8 MP PNG, +11 MB without),
-// and the DecodeGate lets only `concurrency` decodes run at once.
+// and the DecodeGate lets only `concurrency` maximum-size images' worth of pixels decode at once
+// (the two photos of an ordinary swap side by side, a 16 MP one alone).
 // The classifier gets its own small copy of the photo, made first and classified while the
 // full-size re-encode runs: the upload's answer waits for the longer of the two, not their sum.
 // A photo its owner uploaded, and the check allowed, a moment ago is not classified again.
@@ -54,7 +55,7 @@ export interface ImageIntakeOptions {
   content: ContentCheck;
   /** MAX_IMAGE_PIXELS: refused from the header, before any decode. */
   maxPixels?: number;
-  /** IMAGE_DECODE_CONCURRENCY decodes at once, IMAGE_DECODE_QUEUE waiting, then 503. */
+  /** IMAGE_DECODE_CONCURRENCY maximum-size images' worth of pixels decoding at once, IMAGE_DECODE_QUEUE waiting, then 503. */
   concurrency?: number;
   queue?: number;
 }
@@ -78,7 +79,7 @@ export class ImageIntake {
     if (!opts?.content || typeof opts.content.assertAllowed !== 'function') throw new Error('ImageIntake needs a content check');
     this.content = opts.content;
     this.maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
-    this.gate = new DecodeGate(opts.concurrency ?? 1, opts.queue ?? 32);
+    this.gate = new DecodeGate((opts.concurrency ?? 1) * this.maxPixels, opts.queue ?? 32);
   }
 
   /** The upload re-encoded as a clean JPEG; 415, 413, 422 or 503 (busy) otherwise. */
@@ -111,7 +112,7 @@ export class ImageIntake {
       // Awaited below once the re-encode succeeded; a corrupt file answers as corrupt first.
       verdict?.catch(() => undefined);
       return { clean: await this.reencode(buf), verdict };
-    }));
+    }, w * h));
     if (verdict) await verdict;
     else if (classified) await this.check(clean.body);
     if (classified && seen) this.allowed.add(seen);

@@ -1,13 +1,20 @@
 // Vite: builds the SPA into apps/web/dist (served by apps/server) and, in development,
 // proxies the API to the server so cookies stay same-origin.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.VISAGE_API_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
 
-export default defineConfig({
+// react-router's exports name only its development build, which keeps its warnings; the build
+// takes the production one beside it (the same code with them off: 0.6 KB gzip of the first load).
+const reactRouterProduction = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -24,4 +31,4 @@ export default defineConfig({
       '/app/api': { target: apiTarget, changeOrigin: false },
     },
   },
-});
+}));

@@ -49,7 +49,7 @@ export const configSchema = z.object({
    * a mistake or an attack, and costs decode time and memory for nothing.
    */
   MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(4096 * 4096),
-  /** Image decodes at once per API process (a progressive JPEG at the cap holds ~100 MB while decoding). */
+  /** Images at the pixel cap decoding at once per API process (a progressive JPEG there holds ~100 MB); smaller ones share by pixels. */
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Decodes that may wait for a slot; past this an upload gets 503 with Retry-After. */
   IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(32),

@@ -46,8 +46,8 @@ describe('image intake', () => {
     expect(DEFAULT_MAX_PIXELS).toBe(4096 * 4096);
   });
 
-  it('decodes one image at a time by default, lets a few wait, and answers 503 with Retry-After past that', async () => {
-    const narrow = new ImageIntake({ content: allowAll, concurrency: 1, queue: 2 });
+  it('decodes one maximum-size image at a time by default, lets a few wait, and answers 503 with Retry-After past that', async () => {
+    const narrow = new ImageIntake({ content: allowAll, concurrency: 1, queue: 2, maxPixels: 1500 * 1500 });
     const png = await solid(1500, 1500).png().toBuffer();
     // One decodes, two wait, the fourth is refused at once.
     const results = await Promise.allSettled([narrow.clean(png), narrow.clean(png), narrow.clean(png), narrow.clean(png)]);
@@ -83,6 +83,31 @@ describe('image intake', () => {
     await counting.clean(await solid(120, 120).png().toBuffer());
     await counting.clean(await solid(40, 40).png().toBuffer());
     expect(seen).toEqual([224 * 224 * 3]);
+  });
+
+  it('classifies a photo its owner had allowed lately once; another owner\'s, or a refused one, each time', async () => {
+    let checks = 0;
+    let refuse = false;
+    const remembering = new ImageIntake({
+      content: {
+        assertAllowed: async () => {
+          checks += 1;
+          if (refuse) throw new Error('explicit');
+        },
+      },
+    });
+    const photo = await solid(300, 200).jpeg().toBuffer();
+    await remembering.clean(photo, { owner: 'u1' });
+    await remembering.clean(photo, { owner: 'u1' });
+    expect(checks).toBe(1);
+    await remembering.clean(photo, { owner: 'u2' });
+    await remembering.clean(photo);
+    expect(checks).toBe(3);
+    refuse = true;
+    const other = await solid(300, 201).jpeg().toBuffer();
+    await expect(remembering.clean(other, { owner: 'u1' })).rejects.toThrow('explicit');
+    await expect(remembering.clean(other, { owner: 'u1' })).rejects.toThrow('explicit');
+    expect(checks).toBe(5);
   });
 
   it('classifies the photo as stored: upright, transparency on white', async () => {

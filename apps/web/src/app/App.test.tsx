@@ -9,16 +9,27 @@ import { App } from './App';
 import { routeList } from './routes';
 import { routeObjects } from './router';
 
-function renderAt(path: string, language: Language = 'en') {
+/** A lazy page's wait: far above its usual second, since the suites share a busy machine. */
+const PAGE_LOAD_MS = 20_000;
+
+/** Inside an awaited act: React resumes a lazy page that waited for its texts only there. */
+async function renderAt(path: string, language: Language = 'en') {
   const store = createAppStore();
   store.dispatch(setLanguage(language));
   const router = createMemoryRouter(routeObjects(routeList), { initialEntries: [path] });
-  const view = render(<App store={store} i18n={createI18n(language)} router={router} />);
+  let view!: ReturnType<typeof render>;
+  await act(async () => {
+    view = render(<App store={store} i18n={createI18n(language)} router={router} />);
+  });
   return { store, router, ...view };
 }
 
-/** A lazy page's wait: far above its usual second, since the suites share a busy machine. */
-const PAGE_LOAD_MS = 20_000;
+/** The home page, a lazy chunk with its texts. */
+async function renderHome() {
+  const view = await renderAt('/');
+  await screen.findByRole('heading', { level: 1 }, { timeout: PAGE_LOAD_MS });
+  return view;
+}
 
 // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
 beforeAll(() => {
@@ -27,29 +38,29 @@ beforeAll(() => {
 afterEach(cleanup);
 
 describe('App', () => {
-  it('renders the landing page inside the shell', () => {
-    renderAt('/');
+  it('renders the landing page inside the shell', async () => {
+    await renderHome();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Revolutionize Your Content with Seamless Face Swapping');
     expect(screen.getByRole('link', { name: /Join Beta/ }).getAttribute('href')).toBe('/login');
     expect(screen.getByTestId('sidebar')).toBeTruthy();
     expect(screen.getByTestId('app-footer').textContent).toContain('Privacy Policy');
-  });
+  }, 2 * PAGE_LOAD_MS);
 
   it('renders the legal pages with 11 and 14 sections, in French too', async () => {
     // The legal texts load with their page (a lazy chunk, its namespace and the support address
     // the server is asked for): wait for them, however slow the machine.
-    const terms = renderAt('/terms');
+    const terms = await renderAt('/terms');
     await screen.findByTestId('legal-terms', {}, { timeout: PAGE_LOAD_MS });
     expect(terms.container.querySelectorAll('main section')).toHaveLength(11);
     cleanup();
-    const privacy = renderAt('/privacy', 'fr');
+    const privacy = await renderAt('/privacy', 'fr');
     await screen.findByTestId('legal-privacy', {}, { timeout: PAGE_LOAD_MS });
     expect(privacy.container.querySelectorAll('main section')).toHaveLength(14);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Politique de confidentialité');
   }, 2 * PAGE_LOAD_MS);
 
-  it('the drawer toggles write the UI state', () => {
-    const { store } = renderAt('/');
+  it('the drawer toggles write the UI state', async () => {
+    const { store } = await renderAt('/');
     fireEvent.click(screen.getByTestId('drawer-toggle-mobile'));
     expect(store.getState().ui.drawerMobile).toBe(true);
     fireEvent.click(screen.getByTestId('drawer-backdrop'));
@@ -59,17 +70,17 @@ describe('App', () => {
   });
 
   it('switching language re-renders the page in that language and sets <html lang>', async () => {
-    const { store } = renderAt('/');
+    const { store } = await renderHome();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'FR' }));
     });
     expect(store.getState().ui.language).toBe('fr');
-    expect(screen.getByRole('link', { name: /Rejoindre la bêta/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Rejoindre la bêta/ }, { timeout: PAGE_LOAD_MS })).toBeTruthy();
     expect(document.documentElement.lang).toBe('fr');
-  });
+  }, 2 * PAGE_LOAD_MS);
 
-  it('an unknown path shows the not-found page', () => {
-    renderAt('/nowhere');
+  it('an unknown path shows the not-found page', async () => {
+    await renderAt('/nowhere');
     expect(screen.getByTestId('not-found')).toBeTruthy();
   });
 });

@@ -7,8 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountResponse, RetentionConfig } from '@visage/contracts';
 import { DataSection } from '../features/account/components/DataSection';
 import { PrivacyPage } from '../features/legal';
-import { createI18n } from '../lib/i18n';
+import { i18nWith } from '../test-i18n';
 import { forgetRetention } from '../lib/retention';
+
+const i18n = await i18nWith('account');
 
 const fetchMock = vi.fn();
 let retention: RetentionConfig | null;
@@ -33,7 +35,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 async function renderIn(lang: 'en' | 'fr', node: ReactNode): Promise<void> {
   await act(async () => {
     render(
-      <I18nextProvider i18n={createI18n(lang)}>
+      <I18nextProvider i18n={i18n[lang]}>
         <Suspense fallback={<p>loading</p>}>{node}</Suspense>
       </I18nextProvider>,
     );

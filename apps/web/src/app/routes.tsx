@@ -6,8 +6,6 @@
 // Accounts (features/auth) adds /login and the signed-in pages (/app, /app/proshoot,
 // /app/prosoccer, /app/bulk, …) here; the landing page's 'Join Beta' already links to /login.
 import type { RouteNode } from '../lib/navigation';
-import { PlansSection } from '../features/billing';
-import { LandingPage } from '../features/landing';
 import { NotFoundPage } from '../features/shell';
 import { DashboardRoute } from './dashboard';
 import { ProModeRoute } from './promode';
@@ -15,16 +13,17 @@ import { AdminTestRoute, Bulk2Route, BulkRoute, ManageFacesRoute } from './opera
 import { MyFacesRoute } from './my-faces';
 import { lazyRoute } from './lazy-route';
 
-// Pages few visitors open load on first use (the first load of /app stays small); so does the
-// plans page, which a signed-in visitor does not start on.
-const LoginPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.LoginPage));
-const ForgotPasswordPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.ForgotPasswordPage));
-const ResetPasswordPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.ResetPasswordPage));
-const VerifyEmailPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.VerifyEmailPage));
-const AdminUsersPage = lazyRoute(() => import('../features/admin-users').then((m) => m.AdminUsersPage));
-const OperatorCataloguePage = lazyRoute(() => import('../features/catalogue').then((m) => m.OperatorCataloguePage));
-const PlansRoute = lazyRoute(() => import('./plans').then((m) => m.PlansRoute));
-const AccountRoute = lazyRoute(() => import('./AccountRoute').then((m) => m.AccountRoute));
+// Pages few visitors open load on first use (the first load of /app stays small); so do the
+// home and plans pages, which a signed-in visitor does not start on.
+const HomePage = lazyRoute(() => import('./home').then((m) => m.HomePage), ['landing', 'billing']);
+const LoginPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.LoginPage), ['auth']);
+const ForgotPasswordPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.ForgotPasswordPage), ['auth']);
+const ResetPasswordPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.ResetPasswordPage), ['auth']);
+const VerifyEmailPage = lazyRoute(() => import('../features/auth/pages').then((m) => m.VerifyEmailPage), ['auth']);
+const AdminUsersPage = lazyRoute(() => import('../features/admin-users').then((m) => m.AdminUsersPage), ['admin-users']);
+const OperatorCataloguePage = lazyRoute(() => import('../features/catalogue').then((m) => m.OperatorCataloguePage), ['catalogue']);
+const PlansRoute = lazyRoute(() => import('./plans').then((m) => m.PlansRoute), ['billing']);
+const AccountRoute = lazyRoute(() => import('./AccountRoute').then((m) => m.AccountRoute), ['account']);
 const TermsPage = lazyRoute(() => import('../features/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyRoute(() => import('../features/legal').then((m) => m.PrivacyPage));
 // Carries Swagger UI: its own chunk, loaded only on /developers.
@@ -35,12 +34,7 @@ export const routeList: RouteNode[] = [
   {
     type: 'page',
     path: '/',
-    element: (
-      <>
-        <LandingPage />
-        <PlansSection />
-      </>
-    ),
+    element: <HomePage />,
     label: 'nav.home',
     icon: 'home',
   },

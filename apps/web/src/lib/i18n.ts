@@ -1,9 +1,11 @@
 // react-i18next setup. Every feature owns a namespace named after its folder, read from
 // src/features/<name>/locales/<lang>.json; shared words live in src/locales/<lang>.json
-// (namespace "common", the default). Adding a feature's locale files is all it takes. The long
-// texts read on one page only (LAZY_NAMESPACES) are not bundled with the app: their page loads
-// them with loadNamespace. English (the fallback) is bundled; another language's texts are one
-// chunk each, loaded with loadLanguage before the app starts in it or switches to it.
+// (namespace "common", the default). Adding a feature's locale files is all it takes. The texts
+// read on a few pages only (LAZY_NAMESPACES) are not bundled with the app: their page loads them
+// with loadNamespace; what the first screens (sidebar, header, dashboard) show of such a namespace
+// sits beside it in locales/first-load/<lang>.json and is bundled. English (the fallback) is bundled;
+// another language's texts are one chunk each, loaded with loadLanguage before the app starts in
+// it or switches to it.
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from './language';
@@ -11,19 +13,24 @@ import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from './language
 type LocaleModule = Record<string, unknown>;
 type LocaleFiles = Record<string, LocaleModule>;
 
-const defaultFiles: LocaleFiles = import.meta.glob<LocaleModule>(['../locales/en.json', '../features/*/locales/en.json', '!../features/legal/locales/*.json', '!../features/developers/locales/*.json'], {
-  eager: true,
-  import: 'default',
-});
+// The globs name LAZY_NAMESPACES' folders themselves: import.meta.glob takes literals only.
+const defaultFiles: LocaleFiles = import.meta.glob<LocaleModule>(
+  ['../locales/en.json', '../features/*/locales/en.json', '../features/*/locales/first-load/en.json', '!../features/{legal,developers,account,admin-users,auth,billing,bulk,catalogue,landing}/locales/*.json'],
+  { eager: true, import: 'default' },
+);
 const otherLanguages: Partial<Record<Language, () => Promise<LocaleFiles>>> = {
   fr: () => import('./locales-fr').then((m) => m.default),
 };
-const lazyFiles = import.meta.glob<LocaleModule>(['../features/legal/locales/*.json', '../features/developers/locales/*.json'], { import: 'default' });
+const lazyFiles = import.meta.glob<LocaleModule>('../features/{legal,developers,account,admin-users,auth,billing,bulk,catalogue,landing}/locales/*.json', { import: 'default' });
 const loadedLanguages = new Map<string, LocaleFiles>([[DEFAULT_LANGUAGE, defaultFiles]]);
 
 export const COMMON_NAMESPACE = 'common';
-/** The legal texts are a third of all locale text (12 KB gzip): only /terms and /privacy read them; the API docs page's, only /developers. */
-export const LAZY_NAMESPACES = ['legal', 'developers'] as const;
+/**
+ * The legal texts are a third of all locale text (12 KB gzip): only /terms and /privacy read them.
+ * The other pages' (API docs, account, operators, sign-in, plans, home: 7 KB gzip) are read there only.
+ */
+export const LAZY_NAMESPACES = ['legal', 'developers', 'account', 'admin-users', 'auth', 'billing', 'bulk', 'catalogue', 'landing'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 /** One locale file found by the globs above: its language, namespace and content. */
 export interface LocaleFile {
@@ -54,8 +61,9 @@ export async function loadLanguage(language: Language): Promise<void> {
 /** Loads `language` if needed, gives its texts to `i18n`, then switches to it. */
 export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
   await loadLanguage(language);
+  // Merged even where the namespace exists: a lazy namespace loaded earlier lacks its first-load file.
   for (const file of localeFiles()) {
-    if (file.language === language && !i18n.hasResourceBundle(language, file.namespace)) i18n.addResourceBundle(language, file.namespace, file.content, true, true);
+    if (file.language === language) i18n.addResourceBundle(language, file.namespace, file.content, true, true);
   }
   await i18n.changeLanguage(language);
 }
@@ -72,7 +80,7 @@ export async function allLocaleFiles(): Promise<LocaleFile[]> {
 const loading = new WeakMap<I18n, Map<string, Promise<void>>>();
 
 /** Adds a lazy namespace's texts in every language to `i18n`, once; the same promise after. */
-export function loadNamespace(i18n: I18n, namespace: (typeof LAZY_NAMESPACES)[number]): Promise<void> {
+export function loadNamespace(i18n: I18n, namespace: LazyNamespace): Promise<void> {
   let byNs = loading.get(i18n);
   if (!byNs) loading.set(i18n, (byNs = new Map()));
   let done = byNs.get(namespace);
@@ -87,8 +95,9 @@ export function loadNamespace(i18n: I18n, namespace: (typeof LAZY_NAMESPACES)[nu
 export function buildResources(files: LocaleFile[] = localeFiles()): Resource {
   const resources: Resource = {};
   for (const file of files) {
-    resources[file.language] ??= {};
-    resources[file.language]![file.namespace] = file.content;
+    const language = (resources[file.language] ??= {});
+    // A lazy namespace's first-load file and the rest of it share no key: their union is the namespace.
+    language[file.namespace] = { ...(language[file.namespace] as LocaleModule | undefined), ...file.content };
   }
   return resources;
 }

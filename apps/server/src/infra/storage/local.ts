@@ -20,15 +20,13 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
-    await this.writeMeta(key, contentType);
-    await this.writeAtomic(this.path(key), bufferInto(body));
+    await this.writeWithMeta(key, contentType, bufferInto(body));
   }
 
   async putFile(key: string, path: string, contentType: string): Promise<number> {
     assertValidKey(key);
     const { size } = await stat(path);
-    await this.writeMeta(key, contentType);
-    await this.writeAtomic(this.path(key), copyInto(path));
+    await this.writeWithMeta(key, contentType, copyInto(path));
     return size;
   }
 
@@ -122,8 +120,22 @@ export class LocalStorage implements Storage {
     return join(this.root, key);
   }
 
-  private writeMeta(key: string, contentType: string): Promise<void> {
-    return this.writeAtomic(this.metaPath(key), bufferInto(Buffer.from(JSON.stringify({ contentType }))));
+  /**
+   * The sidecar and the object are written and flushed side by side (two flushes in the time of
+   * one), then moved into place sidecar first: whoever sees the object sees its content type.
+   */
+  private async writeWithMeta(key: string, contentType: string, fill: (tmp: string) => Promise<void>): Promise<void> {
+    const staged = await Promise.allSettled([this.stage(bufferInto(Buffer.from(JSON.stringify({ contentType })))), this.stage(fill)]);
+    const [meta, object] = staged.map((r) => (r.status === 'fulfilled' ? r.value : null));
+    try {
+      const failed = staged.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+      await this.commit(meta!, this.metaPath(key));
+      await this.commit(object!, this.path(key));
+    } catch (err) {
+      await Promise.all([meta, object].map((tmp) => tmp && unlink(tmp).catch(() => undefined)));
+      throw err;
+    }
   }
 
   private metaPath(key: string): string {
@@ -140,25 +152,31 @@ export class LocalStorage implements Storage {
     return contentTypeForKey(key);
   }
 
-  private async writeAtomic(target: string, fill: (tmp: string) => Promise<void>): Promise<void> {
+  /** A new temp file filled (and flushed) by `fill`; removed again if that fails. */
+  private async stage(fill: (tmp: string) => Promise<void>): Promise<string> {
     const tmpDir = join(this.root, TMP);
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, `${randomBytes(12).toString('hex')}.part`);
     try {
       await fill(tmp);
-      // A delete may remove the target's folder the moment it empties (pruneEmpty): make it again and retry.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await mkdir(dirname(target), { recursive: true });
-          await rename(tmp, target);
-          break;
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 10) throw err;
-        }
-      }
+      return tmp;
     } catch (err) {
       await unlink(tmp).catch(() => undefined);
       throw err;
+    }
+  }
+
+  /** Moves a staged temp file into place at `target`. */
+  private async commit(tmp: string, target: string): Promise<void> {
+    // A delete may remove the target's folder the moment it empties (pruneEmpty): make it again and retry.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await mkdir(dirname(target), { recursive: true });
+        await rename(tmp, target);
+        return;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 10) throw err;
+      }
     }
   }
 }

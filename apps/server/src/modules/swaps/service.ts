@@ -110,11 +110,11 @@ export class SwapsService {
       for (const item of items) {
         const id = randomUUID();
         const [sourceKey, targetKey] = await settledAll([
-          this.store(item.source, `uploads/${uid}/${id}-source.jpg`, stored),
-          this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored),
+          this.store(item.source, `uploads/${uid}/${id}-source.jpg`, stored, uid),
+          this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored, uid),
         ]);
         const row = { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null };
-        const faceMap = item.faces ? JSON.stringify(await this.storeFaces(item.faces, sourceKey!, `uploads/${uid}/${id}`, stored)) : null;
+        const faceMap = item.faces ? JSON.stringify(await this.storeFaces(item.faces, sourceKey!, `uploads/${uid}/${id}`, stored, uid)) : null;
         rows.push({ ...row, face_id: item.faceId ?? null, face_map: faceMap, target_analysis: item.targetAnalysis ? JSON.stringify(item.targetAnalysis) : null });
       }
       await measure('reserve', () => this.repo.transaction(async (tx, db) => {
@@ -138,15 +138,15 @@ export class SwapsService {
   }
 
   /** Stores every source photo but the first (stored as source_key) under `prefix`; the map the row keeps. */
-  private async storeFaces(faces: SwapFaces, sourceKey: string, prefix: string, stored: string[]): Promise<FaceMap> {
+  private async storeFaces(faces: SwapFaces, sourceKey: string, prefix: string, stored: string[], owner: string): Promise<FaceMap> {
     const sources = await settledAll(faces.sources.map((photos, j) => settledAll(photos.map((image, p) =>
-      j === 0 && p === 0 ? Promise.resolve(sourceKey) : this.store(image, `${prefix}-source-${j}-${p}.jpg`, stored)))));
+      j === 0 && p === 0 ? Promise.resolve(sourceKey) : this.store(image, `${prefix}-source-${j}-${p}.jpg`, stored, owner)))));
     return { sources, ...(faces.pairs ? { pairs: faces.pairs } : {}), ...(faces.sourceFaces ? { sourceFaces: faces.sourceFaces } : {}) };
   }
 
-  private async store(image: SwapImage, key: string, stored: string[]): Promise<string> {
+  private async store(image: SwapImage, key: string, stored: string[], owner: string): Promise<string> {
     if ('key' in image) return image.key;
-    const body = Buffer.isBuffer(image) ? (await this.intake.clean(image)).body : image.cleaned;
+    const body = Buffer.isBuffer(image) ? (await this.intake.clean(image, { owner })).body : image.cleaned;
     stored.push(key);
     await measure('store', () => this.storage.put(key, body, 'image/jpeg'));
     return key;

@@ -4,12 +4,15 @@
 // bulk, catalogue, saved faces, avatars) calls ImageIntake.clean on the one intake built at start.
 // Memory is bounded: the pipeline streams in strips (sequential read, no Huffman optimisation,
 // which would hold every coefficient of the image: +200 MB for a 16.8 MP PNG, +11 MB without),
-// and the DecodeGate lets only `concurrency` decodes run at once.
+// and the DecodeGate lets only `concurrency` maximum-size images' worth of pixels decode at once
+// (the two photos of an ordinary swap side by side, a 16 MP one alone).
 // The classifier gets its own small copy of the photo, made first and classified while the
 // full-size re-encode runs: the upload's answer waits for the longer of the two, not their sum.
+// A photo its owner uploaded, and the check allowed, a moment ago is not classified again.
 import sharp from 'sharp';
 import { CLASSIFIER_SIDE } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
+import { AllowedPhotos } from './allowed-photos.ts';
 import { DecodeGate } from './decode-gate.ts';
 import { measure } from '../../http/server-timing.ts';
 
@@ -52,9 +55,14 @@ export interface ImageIntakeOptions {
   content: ContentCheck;
   /** MAX_IMAGE_PIXELS: refused from the header, before any decode. */
   maxPixels?: number;
-  /** IMAGE_DECODE_CONCURRENCY decodes at once, IMAGE_DECODE_QUEUE waiting, then 503. */
+  /** IMAGE_DECODE_CONCURRENCY maximum-size images' worth of pixels decoding at once, IMAGE_DECODE_QUEUE waiting, then 503. */
   concurrency?: number;
   queue?: number;
+}
+
+export interface CleanOptions {
+  /** Whose upload it is: the same bytes this owner had allowed lately skip the content check. */
+  owner?: string;
 }
 
 const invalidType = () => new AppError(415, 'invalid_image_type', 'Please select a valid image file (jpeg, png, or jpg).');
@@ -64,17 +72,18 @@ export class ImageIntake {
   readonly maxPixels: number;
   private readonly content: ContentCheck;
   private readonly gate: DecodeGate;
+  private readonly allowed = new AllowedPhotos();
 
   constructor(opts: ImageIntakeOptions) {
     // Checked at run time too: a JavaScript caller (or a cast) must not start with the check skipped.
     if (!opts?.content || typeof opts.content.assertAllowed !== 'function') throw new Error('ImageIntake needs a content check');
     this.content = opts.content;
     this.maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
-    this.gate = new DecodeGate(opts.concurrency ?? 1, opts.queue ?? 32);
+    this.gate = new DecodeGate((opts.concurrency ?? 1) * this.maxPixels, opts.queue ?? 32);
   }
 
   /** The upload re-encoded as a clean JPEG; 415, 413, 422 or 503 (busy) otherwise. */
-  async clean(buf: Buffer): Promise<CleanImage> {
+  async clean(buf: Buffer, opts: CleanOptions = {}): Promise<CleanImage> {
     if (!sniffImage(buf)) throw invalidType();
     let meta: sharp.Metadata;
     try {
@@ -91,7 +100,8 @@ export class ImageIntake {
     if (w * h > maxPixels) {
       throw new AppError(413, 'image_too_large', `This image is too large (${w}×${h}); the limit is ${Math.round(maxPixels / 1e6)} megapixels.`);
     }
-    const classified = Math.min(w, h) >= MIN_CLASSIFIED_SIDE;
+    const seen = opts.owner === undefined ? null : this.allowed.key(opts.owner, buf);
+    const classified = Math.min(w, h) >= MIN_CLASSIFIED_SIDE && !(seen && this.allowed.has(seen));
     // A baseline JPEG decodes at 1/2 to 1/8 scale for the small copy, so the classifier starts
     // within milliseconds and runs in its process while this one re-encodes. Anything else
     // (progressive JPEG, PNG, WebP) would be decoded whole a second time beside the re-encode,
@@ -102,9 +112,10 @@ export class ImageIntake {
       // Awaited below once the re-encode succeeded; a corrupt file answers as corrupt first.
       verdict?.catch(() => undefined);
       return { clean: await this.reencode(buf), verdict };
-    }));
+    }, w * h));
     if (verdict) await verdict;
     else if (classified) await this.check(clean.body);
+    if (classified && seen) this.allowed.add(seen);
     return clean;
   }
 

@@ -7,7 +7,7 @@ import { ImageIntake, type ContentCheck } from './image-intake.ts';
 import { registerUploadAdmission } from './upload-admission.ts';
 import { registerUploadCutOff } from './upload-form.ts';
 
-export { ImageIntake, DEFAULT_MAX_PIXELS, sniffImage, type CleanImage, type ContentCheck } from './image-intake.ts';
+export { ImageIntake, DEFAULT_MAX_PIXELS, sniffImage, type CleanImage, type CleanOptions, type ContentCheck } from './image-intake.ts';
 export { readMultiFileForm, readUploadForm, rejectOversizedBody, tooLarge, withFormErrors, type MultiFileForm, type UploadForm } from './upload-form.ts';
 
 /** The process's one intake: MAX_IMAGE_PIXELS, IMAGE_DECODE_CONCURRENCY / _QUEUE, and the content guard. */

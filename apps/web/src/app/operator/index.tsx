@@ -1,21 +1,18 @@
 // The operator screens (/app/bulk, /app/bulk2, /app/manage-faces, /admin/swaps), each
 // its own lazy chunk. The app hands them the swap feature's image compressor (features never
 // import one another).
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { compressImage } from '../../features/swap';
 import type * as BulkFeature from '../../features/bulk';
 import type { PrepareImage } from '../../features/bulk';
+import { lazyRoute } from '../lazy-route';
 
 type OperatorPage = ComponentType<{ prepare?: PrepareImage }>;
 
 function lazyPage(pick: (m: typeof BulkFeature) => OperatorPage) {
-  const Page = lazy(() => import('../../features/bulk').then((m) => ({ default: pick(m) })));
+  const Page = lazyRoute(() => import('../../features/bulk').then(pick), ['bulk']);
   return function OperatorRoute() {
-    return (
-      <Suspense fallback={<div role="status" aria-busy="true" />}>
-        <Page prepare={compressImage} />
-      </Suspense>
-    );
+    return <Page prepare={compressImage} />;
   };
 }
 

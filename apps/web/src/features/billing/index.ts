@@ -1,5 +1,4 @@
-// Public surface of the billing feature: plans section, usage panel and the billing portal (the
-// plans page is in pages.ts).
-export { PlansSection } from './components/PlansSection';
+// Public surface of the billing feature: usage panel and the billing portal (the plans page and
+// the home page's plans section are in pages.ts).
 export { UsagePanel } from './components/UsagePanel';
 export { openBillingPortal } from './lib/portal';

@@ -1,9 +1,11 @@
 // The sessions list words a device in the page's language.
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { deviceLabel } from './device-label';
 
-const t = (lang: 'en' | 'fr') => createI18n(lang).getFixedT(lang, 'account');
+const i18n = await i18nWith('account');
+
+const t = (lang: 'en' | 'fr') => i18n[lang].getFixedT(lang, 'account');
 
 describe('deviceLabel', () => {
   it('says "on" in English and "sous" in French, names as they are', () => {

@@ -4,9 +4,11 @@ import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUsersPage as Page, Role } from '@visage/contracts';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { createAppStore } from '../../../store';
 import { AdminUsersPage } from './AdminUsersPage';
+
+const i18n = await i18nWith('admin-users');
 
 const fetchMock = vi.fn();
 beforeEach(() => {
@@ -33,7 +35,7 @@ function renderAs(role: Role, lang: 'en' | 'fr' = 'en') {
   store.dispatch({ type: 'auth/sessionStarted', payload: { uid: 'me', role, profile, usage: 0, resetDate: '2026-12-01' } });
   render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n(lang)}>
+      <I18nextProvider i18n={i18n[lang]}>
         <AdminUsersPage />
       </I18nextProvider>
     </Provider>,

@@ -20,11 +20,16 @@ let handler: Handler;
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** Renders the app at `path`; the sign-in page (a lazy chunk) once it has loaded. */
+/**
+ * Renders the app at `path`; the sign-in page (a lazy chunk) once it and its texts have loaded.
+ * Inside an awaited act: React resumes a page that waited for its texts only there.
+ */
 async function renderAt(path: string) {
   const store = createAppStore();
   const router = createMemoryRouter(routeObjects(routeList), { initialEntries: [path] });
-  render(<App store={store} i18n={createI18n('en')} router={router} />);
+  await act(async () => {
+    render(<App store={store} i18n={createI18n('en')} router={router} />);
+  });
   if (path.startsWith('/login')) await waitFor(() => expect(document.querySelector('[role="status"][aria-busy="true"]')).toBeNull());
   return { store, router };
 }
@@ -152,7 +157,9 @@ describe('login screen', { timeout: 30_000 }, () => {
     const store = createAppStore();
     store.dispatch(setLanguage('fr'));
     const router = createMemoryRouter(routeObjects(routeList), { initialEntries: ['/login?oidc=consent_required'] });
-    render(<App store={store} i18n={createI18n('fr')} router={router} />);
+    await act(async () => {
+      render(<App store={store} i18n={createI18n('fr')} router={router} />);
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Dernière étape' });
     expect(within(dialog).getByLabelText('Je confirme avoir 13 ans ou plus.')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Créer mon compte' })).toBeTruthy();
@@ -230,7 +237,9 @@ describe('mail links', { timeout: 30_000 }, () => {
     const store = createAppStore();
     store.dispatch(setLanguage('fr'));
     const router = createMemoryRouter(routeObjects(routeList), { initialEntries: ['/verify-email?token=abcdefghijklmnopqrstuvwxyz'] });
-    render(<App store={store} i18n={createI18n('fr')} router={router} />);
+    await act(async () => {
+      render(<App store={store} i18n={createI18n('fr')} router={router} />);
+    });
     expect((await screen.findByTestId('verify-done')).textContent).toBe('Merci : l’adresse ada@example.fr est confirmée.');
     expect(confirms).toEqual([{ token: 'abcdefghijklmnopqrstuvwxyz' }]);
   });

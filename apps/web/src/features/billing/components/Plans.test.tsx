@@ -6,12 +6,14 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '@visage/contracts';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { createAppStore } from '../../../store';
 import { forgetBillingConfig } from '../hooks/useBillingConfig';
 import { PlansPage } from './PlansPage';
 import { PlansSection } from './PlansSection';
 import { UsagePanel } from './UsagePanel';
+
+const i18n = await i18nWith('billing');
 
 const fetchMock = vi.fn();
 beforeEach(() => {
@@ -60,7 +62,7 @@ function renderIn(lang: 'en' | 'fr', node: React.ReactNode, path = '/') {
   store.dispatch({ type: 'auth/sessionStarted', payload: me() });
   render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n(lang)}>
+      <I18nextProvider i18n={i18n[lang]}>
         <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
       </I18nextProvider>
     </Provider>,

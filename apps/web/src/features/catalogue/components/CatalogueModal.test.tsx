@@ -6,9 +6,11 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOCCER_PLAYERS, type CatalogueEntry, type CatalogueKind } from '@visage/contracts';
 import { AccessContext, type AccessLevel } from '../../../lib/access';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { initialFilters, type Filters } from '../lib/filters';
 import { CatalogueModal } from './CatalogueModal';
+
+const i18n = await i18nWith('catalogue');
 
 const entry = (id: string, attrs: Partial<CatalogueEntry>): CatalogueEntry => ({
   id, url: `/app/api/media/catalogue/${id}/image`, thumbUrl: `/app/api/media/catalogue/${id}/thumb`, createdAt: 0, gender: '', ethnicity: '', ageRange: '',
@@ -25,7 +27,7 @@ function show(kind: CatalogueKind = 'proshoot', language: 'en' | 'fr' = 'en', op
   const handlers = { onSelect: vi.fn(), onCustom: vi.fn(), onClose: vi.fn() };
   render(
     <AccessContext.Provider value={opts.level ?? 'user'}>
-      <I18nextProvider i18n={createI18n(language)}>
+      <I18nextProvider i18n={i18n[language]}>
         <Harness kind={kind} entries={opts.entries} {...handlers} />
       </I18nextProvider>
     </AccessContext.Provider>,

@@ -2,14 +2,14 @@
 // raw key ('veryShort') in English, no English word left in French.
 import { describe, expect, it } from 'vitest';
 import { ADMIN_VALUES, ATTRIBUTE_KEYS, ATTRIBUTE_VALUES, SOCCER_CLUBS, SOCCER_COUNTRIES } from '@visage/contracts';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { valueLabel } from './labels';
 import type { FilterKey } from './filters';
 
 // Written the same in both languages: age ranges, and the countries French spells as English does.
 const SAME_IN_BOTH = new Set(['18-25', '26-35', '36-45', '46-55', '56+', 'France', 'Portugal']);
 
-const en = createI18n('en'), fr = createI18n('fr');
+const { en, fr } = await i18nWith('catalogue');
 const label = (lang: typeof en, key: FilterKey, value: string) => valueLabel(lang.getFixedT(lang.language, 'catalogue'), key, value);
 
 /** Every option of every select: filter and operator values per attribute, countries, clubs. */

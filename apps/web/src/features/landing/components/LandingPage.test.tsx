@@ -5,14 +5,16 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccessContext, type AccessLevel } from '../../../lib/access';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { LandingPage } from './LandingPage';
+
+const i18n = await i18nWith('landing');
 
 afterEach(cleanup);
 
 function renderAs(level: AccessLevel, lang: 'en' | 'fr') {
   render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nextProvider i18n={i18n[lang]}>
       <AccessContext.Provider value={level}>
         <MemoryRouter>
           <LandingPage />

@@ -83,9 +83,16 @@ describe('the public API\'s faces', () => {
     expect(app.json()).toEqual(found);
     const before = detections;
     const faces = JSON.stringify([{ target: 0, source: 0 }, { target: 1, source: 1 }]);
-    const created = await postForm('/app/api/v1/swaps', [file('target', group), file('source', FACE_A), { name: 'source', value: saved.id }, { name: 'faces', value: faces }], withKey(dev));
+    const parts = [file('target', group), file('source', FACE_A), { name: 'source', value: saved.id }, { name: 'faces', value: faces }];
+    const once = { ...withKey(dev), 'idempotency-key': 'two-faces' };
+    const created = await postForm('/app/api/v1/swaps', parts, once);
     expect(created.statusCode, created.body).toBe(202);
     expect(detections).toBe(before);
+    // The same key: the same parts replay the answer; the sources in another order are another request.
+    const replay = await postForm('/app/api/v1/swaps', parts, once);
+    expect([replay.headers['idempotent-replayed'], replay.json<V1Swap>().id]).toEqual(['true', created.json<V1Swap>().id]);
+    const swapped = await postForm('/app/api/v1/swaps', [parts[0]!, parts[2]!, parts[1]!, parts[3]!], once);
+    expect(swapped.json().error.code).toBe('idempotency_key_reused');
     const row = await t.ctx.db.selectFrom('swaps').selectAll().where('id', '=', created.json<V1Swap>().id).executeTakeFirstOrThrow();
     expect(row.uid).toBe(dev.uid);
     expect(JSON.parse(row.face_map!)).toMatchObject({ pairs: [{ target: 0, source: 0 }, { target: 1, source: 1 }] });
@@ -106,6 +113,8 @@ describe('the public API\'s faces', () => {
     const done = v1Swap.parse(await waitDone(swap.id));
     expect(done.status, JSON.stringify(done.error)).toBe('done');
     expect((await t.app.inject({ url: done.resultUrl!, headers: withKey(dev) })).statusCode).toBe(200);
+    // The multipart swap of two mapped faces (this one's target) ran to the end as well.
+    expect((await waitDone(target.id)).status).toBe('done');
 
     const foreign = await t.app.inject({ method: 'POST', url: '/app/api/v1/swaps', headers: withKey(other), payload: { source: { savedFaceId: saved.id }, target: { swapId: target.id } } });
     expect(foreign.statusCode).toBe(404);

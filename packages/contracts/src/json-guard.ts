@@ -11,7 +11,11 @@ export interface JsonSchema {
   required?: readonly string[];
   additionalProperties?: boolean | JsonSchema;
   propertyNames?: JsonSchema;
-  items?: JsonSchema;
+  /** `false` after `prefixItems`: a tuple takes nothing past its listed places. */
+  items?: JsonSchema | false;
+  prefixItems?: readonly JsonSchema[];
+  minItems?: number;
+  maxItems?: number;
   anyOf?: readonly JsonSchema[];
   oneOf?: readonly JsonSchema[];
   minimum?: number;
@@ -31,7 +35,7 @@ export class JsonGuardError extends Error {
   override readonly name = 'JsonGuardError';
 }
 
-const KNOWN = new Set(['type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'propertyNames', 'items', 'anyOf', 'oneOf', 'minimum', 'maximum', 'exclusiveMinimum', 'pattern', 'format', '$schema']);
+const KNOWN = new Set(['type', 'enum', 'const', 'properties', 'required', 'additionalProperties', 'propertyNames', 'items', 'prefixItems', 'minItems', 'maxItems', 'anyOf', 'oneOf', 'minimum', 'maximum', 'exclusiveMinimum', 'pattern', 'format', '$schema']);
 
 /** A guard also answers as zod's safeParse does, for values that may be of another shape. */
 export interface Guard<T> extends Parser<T> {
@@ -58,7 +62,7 @@ export function jsonGuard<T>(schema: JsonSchema): Guard<T> {
 /** A schema keyword this checker does not read would be skipped silently: refuse it at once. */
 function assertKnown(schema: JsonSchema): void {
   for (const key of Object.keys(schema)) if (!KNOWN.has(key)) throw new Error(`jsonGuard: unsupported keyword ${key}`);
-  const children = [...Object.values(schema.properties ?? {}), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  const children = [...Object.values(schema.properties ?? {}), ...(schema.prefixItems ?? []), ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
   if (schema.items) children.push(schema.items);
   if (schema.propertyNames) children.push(schema.propertyNames);
   if (typeof schema.additionalProperties === 'object') children.push(schema.additionalProperties);
@@ -104,9 +108,20 @@ function check(schema: JsonSchema, value: unknown, path: string): unknown {
     if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) fail(path, `not above ${schema.exclusiveMinimum}`);
   }
   if (typeof value === 'string' && schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) fail(path, 'malformed');
-  if (Array.isArray(value) && schema.items) return value.map((item, i) => check(schema.items!, item, `${path}[${i}]`));
+  if (Array.isArray(value)) return checkArray(schema, value, path);
   if (typeOf(value) === 'object' && (schema.properties || schema.additionalProperties !== undefined)) return checkObject(schema, value as Record<string, unknown>, path);
   return value;
+}
+
+function checkArray(schema: JsonSchema, value: unknown[], path: string): unknown[] {
+  if (schema.minItems !== undefined && value.length < schema.minItems) fail(path, `fewer than ${schema.minItems} items`);
+  if (schema.maxItems !== undefined && value.length > schema.maxItems) fail(path, `more than ${schema.maxItems} items`);
+  const places = schema.prefixItems ?? [];
+  return value.map((item, i) => {
+    const sub = places[i] ?? schema.items;
+    if (sub === false) fail(`${path}[${i}]`, 'not expected');
+    return sub ? check(sub, item, `${path}[${i}]`) : item;
+  });
 }
 
 function checkObject(schema: JsonSchema, value: Record<string, unknown>, path: string): Record<string, unknown> {

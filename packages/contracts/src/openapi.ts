@@ -2,7 +2,8 @@
 // errors.ts (z.toJSONSchema), so it cannot drift from what the server validates and answers.
 import { z } from 'zod';
 import { apiError } from './errors.ts';
-import { v1CreateSwapJson, v1CreateSwapMultipart, v1Swap, v1SwapPage } from './public-api.ts';
+import { detectFacesResponse } from './face-picker.ts';
+import { v1CreateSwapJson, v1CreateSwapMultipart, v1DetectFacesMultipart, v1SavedFaceList, v1Swap, v1SwapPage } from './public-api.ts';
 
 export const V1_BASE = '/app/api/v1';
 
@@ -22,7 +23,8 @@ interface Operation {
   ok: { status: number; json?: z.ZodType; image?: true; description: string };
 }
 
-const idParam = { name: 'id', in: 'path' as const, required: true, schema: { type: 'string', format: 'uuid' }, description: 'The swap id.' };
+const uuidParam = (name: string, description: string) => ({ name, in: 'path' as const, required: true, schema: { type: 'string', format: 'uuid' }, description });
+const idParam = uuidParam('id', 'The swap id.');
 
 /** Every operation under /app/api/v1; the server's test fails on a registered route missing here. */
 export const V1_OPERATIONS: readonly Operation[] = [
@@ -51,6 +53,23 @@ export const V1_OPERATIONS: readonly Operation[] = [
   { method: 'delete', path: '/swaps/{id}', operationId: 'deleteSwap', summary: 'Delete a finished swap and its files', params: [idParam], ok: { status: 204, description: 'Deleted.' } },
   { method: 'get', path: '/swaps/{id}/result', operationId: 'getSwapResult', summary: 'Download the result (JPEG)', params: [idParam], ok: { status: 200, image: true, description: 'The labelled result image.' } },
   { method: 'get', path: '/swaps/{id}/thumb', operationId: 'getSwapThumb', summary: 'Download the thumbnail', params: [idParam], ok: { status: 200, image: true, description: 'The thumbnail (WebP or JPEG).' } },
+  {
+    method: 'post',
+    path: '/faces/detect',
+    operationId: 'detectFaces',
+    summary: 'List the faces of a photo, to choose which to swap',
+    body: { 'multipart/form-data': v1DetectFacesMultipart },
+    ok: { status: 200, json: detectFacesResponse, description: 'The photo\'s upright size and its faces, largest first: a face\'s index is its place here. Boxes are [x, y, width, height] in the photo\'s pixels.' },
+  },
+  { method: 'get', path: '/faces', operationId: 'listSavedFaces', summary: 'List your saved faces', ok: { status: 200, json: v1SavedFaceList, description: 'Your saved faces, oldest first.' } },
+  {
+    method: 'get',
+    path: '/faces/{id}/photos/{photoId}',
+    operationId: 'getSavedFacePhoto',
+    summary: 'Download a saved face\'s photo',
+    params: [uuidParam('id', 'The saved face id.'), uuidParam('photoId', 'The photo id.')],
+    ok: { status: 200, image: true, description: 'The photo as stored (JPEG).' },
+  },
 ];
 
 const header = (description: string, type = 'integer') => ({ description, schema: { type } });
@@ -94,12 +113,16 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
       responses['400'] = errorResponse('The request is not valid (code names the problem).');
       responses['401'] = errorResponse('Missing, unknown or revoked API key (code `invalid_api_key`).');
       responses['429'] = errorResponse('Too many requests for this key (code `rate_limited`).', { 'Retry-After': header('Seconds to wait.') , ...RATE_HEADERS });
-      if (op.params?.some((p) => p.in === 'path')) responses['404'] = errorResponse('No such swap of yours.');
+      if (op.params?.some((p) => p.in === 'path')) responses['404'] = errorResponse(op.path.startsWith('/faces') ? 'No such saved face or photo of yours.' : 'No such swap of yours.');
+    }
+    if (op.body?.['multipart/form-data']) {
+      responses['413'] = errorResponse('A file is over 10 MB.');
+      responses['415'] = errorResponse('A file is not a JPEG or PNG image.');
     }
     if (op.idempotent) {
       responses['402'] = errorResponse('Your plan\'s allowance is used up.');
+      responses['404'] = errorResponse('An id the request names is not one of yours: an earlier swap (`not_found`) or a saved face (`unknown_face`).');
       responses['409'] = errorResponse('The Idempotency-Key was used with another request (`idempotency_key_reused`) or that request is still running (`idempotency_key_in_progress`).');
-      responses['413'] = errorResponse('A file is over 10 MB.');
       responses['422'] = errorResponse('A photo was refused (for example explicit content).');
     }
     if (op.method === 'delete') responses['409'] = errorResponse('The swap is still running (`swap_in_progress`).');

@@ -1,6 +1,7 @@
 // The first screen's zod-free guards against the zod schemas they stand for: the same JSON
 // Schema, and the same verdict and output on answers good and bad.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import * as schemas from '../src/first-load-schemas.ts';
 import * as guards from '../src/first-load.ts';
 import type { Parser } from '../src/first-load.ts';
@@ -70,6 +71,16 @@ describe('first-load guards', () => {
       expect(refused).toBeGreaterThan(0);
     });
   }
+
+  it('checks a tuple (prefixItems) as zod does', () => {
+    const box = z.tuple([z.number(), z.number()]);
+    const guard = jsonGuard<[number, number]>(z.toJSONSchema(box) as never);
+    expect(guard.parse([1, 2.5])).toEqual([1, 2.5]);
+    for (const bad of [[1], [1, 2, 3], [1, 'x']]) {
+      expect(box.safeParse(bad).success).toBe(false);
+      expect(guard.safeParse(bad).success).toBe(false);
+    }
+  });
 
   it('refuses a schema keyword it would not check', () => {
     expect(() => jsonGuard({ type: 'string', minLength: 1 } as never)).toThrow(/minLength/);

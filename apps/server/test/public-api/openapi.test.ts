@@ -3,9 +3,11 @@
 // for them, checked both with the document's JSON Schema and with the zod schema it came from.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { jsonGuard, operationOf, V1_BASE, type JsonSchema, type V1Swap } from '@visage/contracts';
+import { jsonGuard, operationOf, V1_BASE, type JsonSchema, type MyFace, type V1SavedFaceList, type V1Swap } from '@visage/contracts';
 import { makeApp, type TestApp } from '../auth/support/app.ts';
-import { bearer, createSwap, developer, type Developer } from './support.ts';
+import { fixture } from '../support/fixtures.ts';
+import { multipart } from '../support/multipart.ts';
+import { bearer, createSwap, developer, FACE, TARGET, type Developer } from './support.ts';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }> }>>; components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> } };
 
@@ -75,5 +77,34 @@ describe('OpenAPI document', () => {
     await t.ctx.swaps.fail(swap.id, 'engine_failed');
     matchesDocument('get', '/swaps/{id}', await t.app.inject({ url: `/app/api/v1/swaps/${swap.id}`, headers: bearer(dev.key.secret) }));
     matchesDocument('delete', '/swaps/{id}', await t.app.inject({ method: 'DELETE', url: `/app/api/v1/swaps/${swap.id}`, headers: bearer(dev.key.secret) }));
+  });
+
+  it('states the answers of the faces routes and of a create from a saved face', async () => {
+    const key = bearer(dev.key.secret);
+    const form = (name: string, body: Buffer) => multipart([{ name, filename: `${name}.jpg`, contentType: 'image/jpeg', body }]);
+    const target = form('image', fixture(TARGET));
+    matchesDocument('post', '/faces/detect', await t.app.inject({ method: 'POST', url: '/app/api/v1/faces/detect', payload: target.payload, headers: { ...target.headers, ...key } }));
+    const wrong = form('photo', fixture(TARGET));
+    matchesDocument('post', '/faces/detect', await t.app.inject({ method: 'POST', url: '/app/api/v1/faces/detect', payload: wrong.payload, headers: { ...wrong.headers, ...key } }));
+    const notImage = form('image', Buffer.from('not an image at all'));
+    matchesDocument('post', '/faces/detect', await t.app.inject({ method: 'POST', url: '/app/api/v1/faces/detect', payload: notImage.payload, headers: { ...notImage.headers, ...key } }));
+
+    const photo = multipart([{ name: 'name', value: 'Me' }, { name: 'photo', filename: 'p.jpg', contentType: 'image/jpeg', body: fixture(FACE) }]);
+    const saved = (await t.app.inject({ method: 'POST', url: '/app/api/me/faces', payload: photo.payload, headers: { ...photo.headers, cookie: dev.cookie } })).json<MyFace>();
+    const list = await t.app.inject({ url: '/app/api/v1/faces', headers: key });
+    matchesDocument('get', '/faces', list);
+    const url = list.json<V1SavedFaceList>().faces.find((f) => f.id === saved.id)!.photos[0]!.url;
+    const image = await t.app.inject({ url, headers: key });
+    expect(image.statusCode).toBe(200);
+    const documented = doc.paths[`${V1_BASE}/faces/{id}/photos/{photoId}`]!.get!.responses['200']!.content!;
+    expect(Object.keys(documented)).toContain(image.headers['content-type']);
+    matchesDocument('get', '/faces/{id}/photos/{photoId}', await t.app.inject({ url: `/app/api/v1/faces/${saved.id}/photos/00000000-0000-4000-8000-000000000000`, headers: key }));
+
+    const earlier = (await createSwap(t, dev.key.secret)).json<V1Swap>();
+    const create = (savedFaceId: string) => t.app.inject({ method: 'POST', url: '/app/api/v1/swaps', headers: key, payload: { source: { savedFaceId }, target: { swapId: earlier.id } } });
+    matchesDocument('post', '/swaps', await create(saved.id));
+    const unknown = await create('00000000-0000-4000-8000-000000000000');
+    expect(unknown.json().error.code).toBe('unknown_face');
+    matchesDocument('post', '/swaps', unknown);
   });
 });

@@ -1,11 +1,11 @@
-// What POST /app/api/v1/swaps creates from: two uploaded files (the same form and checks as the
-// app's upload), or photos already held for the caller, named by id (never fetched from a URL).
+// What POST /app/api/v1/swaps creates from: uploaded files (the same form, checks and face choice
+// as the app's upload), or photos already held for the caller, named by id (never fetched from a URL).
 import type { FastifyRequest } from 'fastify';
 import { v1CreateSwapJson, v1SwapMode } from '@visage/contracts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { parseBody } from '../../http/validate.ts';
+import { readSwapForm, type FacePicker } from '../swaps/index.ts';
 import type { SwapInput, SwapMode, SwapsService } from '../swaps/service.ts';
-import { readUploadForm } from '../uploads/index.ts';
 import { requestHash } from './idempotency.ts';
 
 /** Finds a catalogue photo's key by the entry's id, refusing one of another catalogue. */
@@ -20,15 +20,24 @@ export interface CreateInput {
 
 const UNAVAILABLE = 'That swap\'s photo is no longer kept (uploads are deleted after the retention period). Send the file instead.';
 
-export async function readCreateInput(req: FastifyRequest, uid: string, swaps: SwapsService, catalogue: CatalogueTargets): Promise<CreateInput> {
+export interface CreateSources {
+  swaps: SwapsService;
+  picker: FacePicker;
+  catalogue: CatalogueTargets;
+}
+
+export async function readCreateInput(req: FastifyRequest, uid: string, { swaps, picker, catalogue }: CreateSources): Promise<CreateInput> {
   if (req.isMultipart()) {
-    const form = await readUploadForm(req, ['target', 'source']);
-    const { source, target } = form.files;
-    if (!source || !target) throw new AppError(400, 'images_missing', 'Please send both target and source images.');
+    const form = await readSwapForm(req);
+    const { target, choice } = form;
+    if (!target || choice.sources.length === 0) throw new AppError(400, 'images_missing', 'Please send both target and source images.');
     const mode = v1SwapMode.safeParse(form.fields.mode ?? 'main');
     if (!mode.success) throw badRequest('invalid_request', 'Please check: mode.', { field: 'mode' });
-    const fields = Object.entries(form.fields).sort(([a], [b]) => a.localeCompare(b)).flat();
-    return { mode: mode.data, item: { source, target }, hash: requestHash(['multipart', ...fields, 'source', source, 'target', target]) };
+    // `fields` keeps only a repeated part's last value: the sources are hashed in order, one by one.
+    const fields = Object.entries(form.fields).filter(([name]) => name !== 'source').sort(([a], [b]) => a.localeCompare(b)).flat();
+    const sources = choice.sources.flatMap((s) => (s.kind === 'file' ? ['source', s.bytes] : ['saved', s.id]));
+    const hash = requestHash(['multipart', ...fields, ...sources, 'target', target]);
+    return { mode: mode.data, item: await picker.input(uid, choice, target), hash };
   }
   const body = parseBody(v1CreateSwapJson, req.body);
   const hash = requestHash(['json', JSON.stringify(body)]);
@@ -38,7 +47,9 @@ export async function readCreateInput(req: FastifyRequest, uid: string, swaps: S
     if (key.startsWith('uploads/') && row.uploads_deleted_at !== null) throw badRequest('photo_unavailable', UNAVAILABLE, { swapId });
     return { key };
   };
-  const source = await ownPhoto(body.source.swapId, 'source_key');
+  // A saved face is kept as the app's upload keeps one named alone: the key of its first photo
+  // (every photo is read at run time). Checked first: someone else's face is 404 unknown_face.
+  const source = 'savedFaceId' in body.source ? await swaps.savedFaceSource(uid, body.source.savedFaceId) : await ownPhoto(body.source.swapId, 'source_key');
   let target: { key: string };
   if ('catalogueId' in body.target) {
     if (body.mode === 'main') throw badRequest('invalid_request', 'A catalogue target needs mode proshoot or prosoccer.', { field: 'target.catalogueId' });

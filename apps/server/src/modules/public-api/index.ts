@@ -6,6 +6,8 @@ import type { Db } from '../../infra/db/database.ts';
 import type { JobQueue } from '../../infra/queue/index.ts';
 import type { Eraser } from '../account/registry.ts';
 import type { CatalogueService } from '../catalogue/index.ts';
+import type { MyFacesModule } from '../my-faces/index.ts';
+import type { FacePicker } from '../swaps/index.ts';
 import type { SwapResultsService } from '../swaps/results.ts';
 import type { SwapsService } from '../swaps/service.ts';
 import { Idempotency } from './idempotency.ts';
@@ -25,7 +27,7 @@ export function idempotencyEraser(idempotency: Idempotency): Eraser {
 
 export async function registerPublicApiRoutes(
   app: FastifyInstance,
-  deps: { config: Config; swaps: SwapsService; results: SwapResultsService; queue: JobQueue; idempotency: Idempotency; catalogue: CatalogueService },
+  deps: { config: Config; swaps: SwapsService; results: SwapResultsService; queue: JobQueue; idempotency: Idempotency; catalogue: CatalogueService; facePicker: FacePicker; myFaces: MyFacesModule },
 ): Promise<void> {
   await publicApiRoutes(app, {
     swaps: deps.swaps,
@@ -34,6 +36,8 @@ export async function registerPublicApiRoutes(
     idempotency: deps.idempotency,
     // The same lookup the app's pro modes make from a catalogue photo's URL.
     catalogue: (kind, entryId) => deps.catalogue.resolveTarget(kind, `/app/api/media/catalogue/${encodeURIComponent(entryId)}/image`),
+    picker: deps.facePicker,
+    myFaces: deps.myFaces.service,
     requestsPerMinute: deps.config.API_RATE_LIMIT_PER_MINUTE,
   });
 }

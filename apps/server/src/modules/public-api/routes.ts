@@ -8,10 +8,13 @@ import { badRequest } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import { sendFile } from '../../http/send-file.ts';
 import { requireUser } from '../auth/guards.ts';
+import type { MyFacesService } from '../my-faces/index.ts';
+import { SWAP_FORM_FILES, type FacePicker } from '../swaps/index.ts';
 import type { SwapResultsService } from '../swaps/results.ts';
 import type { SwapsService } from '../swaps/service.ts';
 import { rejectOversizedBody } from '../uploads/index.ts';
 import { readCreateInput, type CatalogueTargets } from './create-input.ts';
+import { publicFaceRoutes } from './face-routes.ts';
 import type { Idempotency } from './idempotency.ts';
 import { keyRateLimit } from './key-rate-limit.ts';
 import { progressOf, toV1Swap } from './swap-view.ts';
@@ -22,6 +25,8 @@ export interface PublicApiDeps {
   queue: Pick<JobQueue, 'get'>;
   idempotency: Idempotency;
   catalogue: CatalogueTargets;
+  picker: FacePicker;
+  myFaces: MyFacesService;
   requestsPerMinute: number;
 }
 
@@ -46,9 +51,9 @@ export async function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps)
     return reply.header('Cache-Control', 'public, max-age=300').type('application/json; charset=utf-8').send(document);
   });
 
-  app.post('/app/api/v1/swaps', { ...keyed, onRequest: [keyed.onRequest, async (req: FastifyRequest) => rejectOversizedBody(req, 2)] }, async (req, reply) => {
+  app.post('/app/api/v1/swaps', { ...keyed, onRequest: [keyed.onRequest, async (req: FastifyRequest) => rejectOversizedBody(req, SWAP_FORM_FILES)] }, async (req, reply) => {
     const { uid } = requireUser(req);
-    const input = await readCreateInput(req, uid, swaps, deps.catalogue);
+    const input = await readCreateInput(req, uid, { swaps, picker: deps.picker, catalogue: deps.catalogue });
     const header = req.headers['idempotency-key'];
     const answer = await idempotency.run(uid, Array.isArray(header) ? header.join(',') : header, input.hash, async () => {
       const [created] = await swaps.createBatch(uid, input.mode, [input.item]);
@@ -88,4 +93,6 @@ export async function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps)
   };
   app.get('/app/api/v1/swaps/:id/result', keyed, media('result'));
   app.get('/app/api/v1/swaps/:id/thumb', keyed, media('thumb'));
+
+  await publicFaceRoutes(app, { picker: deps.picker, myFaces: deps.myFaces, limit: keyed.onRequest });
 }

@@ -5,8 +5,10 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiKeySummary } from '@visage/contracts';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { ApiKeysSection } from './ApiKeysSection';
+
+const i18n = await i18nWith('account');
 
 const SECRET = 'vsk_abcdefghijklmnopqrstuvwxyz012345';
 const fetchMock = vi.fn();
@@ -39,7 +41,7 @@ afterEach(() => {
 function renderIn(lang: 'en' | 'fr') {
   render(
     <MemoryRouter>
-      <I18nextProvider i18n={createI18n(lang)}>
+      <I18nextProvider i18n={i18n[lang]}>
         <ApiKeysSection />
       </I18nextProvider>
     </MemoryRouter>,

@@ -4,8 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint, WebhookList } from '@visage/contracts';
-import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { WebhooksSection } from './WebhooksSection';
+
+const i18n = await i18nWith('account');
 
 const fetchMock = vi.fn();
 beforeEach(() => {
@@ -45,7 +47,7 @@ function serve(list: WebhookList, createAnswer?: Response) {
 
 function show(lang: 'en' | 'fr' = 'en') {
   render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nextProvider i18n={i18n[lang]}>
       <WebhooksSection />
     </I18nextProvider>,
   );

@@ -165,6 +165,8 @@ test('a text file renamed .jpg is not a valid image (EN and FR), not a compressi
   await page.getByTestId('swap-input-source').setInputFiles({ name: 'face.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not an image at all') });
   await expect.poll(() => alerts).toContain('Please select a valid image file (jpeg, png, or jpg).');
   await page.getByTestId('language-switcher').getByRole('button', { name: 'FR' }).click();
+  // The French texts arrive in their own chunk: the next check is made once the page shows them.
+  await expect(page.getByTestId('promode-submit')).toHaveText('Échanger les visages');
   await page.getByTestId('swap-input-source').setInputFiles({ name: 'visage.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('pas une image') });
   await expect.poll(() => alerts).toContain('Veuillez sélectionner un fichier image valide (jpeg, png ou jpg).');
   expect(alerts.join('\n')).not.toMatch(/compress/);

@@ -24,6 +24,7 @@ import { detectOnImage } from '../src/detect/detect.ts';
 import type { Face } from '../src/face/face.ts';
 import { cosine, faceDescriptor } from '../src/detect/identity.ts';
 import { tuneHeapForSwaps } from '../src/heap.ts';
+import { skinFigures, type SkinFigures } from '../src/verdict/skin-figures.ts';
 import { blownShare, cheekBalance, cheekLab, compareOutside, creaseColour, detailRatio, contourRing, lipsAgainstCheeks, lipTint, outsideFaces, percentile, seamRatio, toneShift } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -138,6 +139,8 @@ interface PairResult {
   balance?: number;
   /** Cheek colour distance of the result from the target's (see toneShift). */
   tone?: number;
+  /** CIELAB ΔE of the result's cheeks against the target's own, and their blotchiness ratio (see src/verdict/skin-figures.ts). */
+  skin?: SkinFigures;
   /** Crease colour of the result over the larger of its source's and its target's (see creaseColour); absent where either face is turned. */
   creases?: number;
   /** The lips' colour against the cheeks, result against source (see lipTint); absent where the lips are not the source's to judge (see runPairs). */
@@ -198,12 +201,20 @@ async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
     pr.detail = detailRatio(raw.image, t.img, m.roi, m.support);
     pr.balance = cheekBalance(raw.image, t.img, tf.landmarks, tf.size);
     pr.tone = toneShift(raw.image, t.img, tf.landmarks, tf.size);
+    pr.skin = skinFigures(raw.image, t.img, tf.landmarks, tf.size);
     if (facing(s.faces[0]!) && facing(tf)) pr.creases = creaseColour(raw.image, tf.box) / Math.max(creasesOf(s), creasesOf(t));
     pr.crop = await faceCrop(r.image, tf);
     results.push(pr);
-    log(`${s.name.slice(0, 3)} × ${t.name.slice(0, 3)}: ${fmt(ms, 0)} ms id ${fmt(pr.toSource ?? NaN, 2)}/${fmt(pr.toTarget ?? NaN, 2)} pose ${fmt(pr.poseError ?? NaN)}° seam ${fmt(pr.seam, 2)} psnr ${fmt(pr.backgroundPsnr, 1)}${r.warnings.length ? ` [${r.warnings.join(', ')}]` : ''}`);
+    log(`${s.name.slice(0, 3)} × ${t.name.slice(0, 3)}: ${fmt(ms, 0)} ms id ${fmt(pr.toSource ?? NaN, 2)}/${fmt(pr.toTarget ?? NaN, 2)} pose ${fmt(pr.poseError ?? NaN)}° seam ${fmt(pr.seam, 2)} psnr ${fmt(pr.backgroundPsnr, 1)} ΔE ${fmt(pr.skin.toneShift)} blotch ${fmt(pr.skin.blotchiness, 2)}${r.warnings.length ? ` [${r.warnings.join(', ')}]` : ''}`);
   }
   return results;
+}
+
+/** Skin figures over the pairs: tone shift (ΔE) and blotchiness medians, and how many pairs stay within 10 and 1.5×. */
+function skinLine(ok: PairResult[]): string {
+  const withSkin = ok.filter((p) => p.skin);
+  const tone = withSkin.map((p) => p.skin!.toneShift), blotch = withSkin.map((p) => p.skin!.blotchiness);
+  return `skin: tone shift ΔE median ${fmt(percentile(tone, 50))} p90 ${fmt(percentile(tone, 90))} max ${fmt(Math.max(...tone))}, within 10: ${tone.filter((v) => v <= 10).length}/${tone.length}; blotchiness median ${fmt(percentile(blotch, 50), 2)} p90 ${fmt(percentile(blotch, 90), 2)} max ${fmt(Math.max(...blotch), 2)}, within 1.5×: ${blotch.filter((v) => v <= 1.5).length}/${blotch.length}`;
 }
 
 /**
@@ -403,6 +414,7 @@ async function main(): Promise<void> {
     const all = identityCounts(ok), clean = identityCounts(unflagged(ok));
     const ref = referenceFigures(pairs.filter((p) => p.ok));
     process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ref.balance, 50), 3)} p90 ${fmt(percentile(ref.balance, 90), 3)}, tone median ${fmt(percentile(ref.tone, 50), 1)} p90 ${fmt(percentile(ref.tone, 90), 1)}, creases median ${fmt(percentile(ref.creases, 50), 2)} p90 ${fmt(percentile(ref.creases, 90), 2)}, lips median ${fmt(percentile(ref.lips, 50), 1)} p90 ${fmt(percentile(ref.lips, 90), 1)}, blown p90 ${fmt(percentile(ref.blown, 90), 2)}%, max ${fmt(Math.max(...ref.blown), 2)}%, detail (source under half, ${SHARPEN_FULL_SOURCE} px or more) median ${fmt(percentile(ref.detailLarger, 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
+    process.stdout.write(skinLine(ok) + '\n');
     const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
     await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
     await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));

@@ -18,7 +18,7 @@ const ENGINE_PURE = [
 ];
 // Folders of packages/engine/src, lowest layer first; one row is one layer.
 const ENGINE_SPECIAL = ['focus', 'forehead', 'glasses', 'hands', 'side-lit'];
-const ENGINE_LAYERS = [['core'], ['raster'], ['mesh'], ['face'], ['io'], ['models'], ['detect'], ['stages'], ENGINE_SPECIAL, ['swap'], ['api']];
+const ENGINE_LAYERS = [['core'], ['raster'], ['mesh'], ['face'], ['io'], ['models'], ['detect'], ['stages'], ENGINE_SPECIAL, ['swap'], ['verdict'], ['api']];
 const ENGINE_SPECIAL_RANK = ENGINE_LAYERS.indexOf(ENGINE_SPECIAL);
 function engineAbove(rank, folder) {
   const above = [...ENGINE_LAYERS.slice(rank + 1).flat(), ...(rank === ENGINE_SPECIAL_RANK ? ENGINE_SPECIAL.filter((f) => f !== folder) : [])];

@@ -71,6 +71,28 @@ describe('webhook deliveries', () => {
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
   });
 
+  it('signs with the old secret beside the new one for a day after a rotation', async () => {
+    const { endpoint, secret: old } = await register('rotated');
+    const { secret: fresh } = (await call('POST', `/${endpoint.id}/secret`)).json<WebhookWithSecret>();
+    await t.ctx.webhooks.deliveries.emit(who.uid, event('evt_rotated'));
+    await waitUntil(ended(endpoint.id), 20_000, 'the delivery');
+    const [post] = postsTo('rotated');
+    expect(post!.headers['visage-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
+    expect(receiver.verifies(post!, fresh)).toBe(true);
+    expect(receiver.verifies(post!, old)).toBe(true);
+    expect(receiver.verifies(post!, `${old}x`)).toBe(false);
+    // A day later only the new secret signs.
+    const row = await t.ctx.db.selectFrom('webhook_endpoints').select('previous_secret_until').where('id', '=', endpoint.id).executeTakeFirstOrThrow();
+    expect(Number(row.previous_secret_until) - Date.now()).toBeGreaterThan(23 * 3600_000);
+    await t.ctx.db.updateTable('webhook_endpoints').set({ previous_secret_until: Date.now() - 1 }).where('id', '=', endpoint.id).execute();
+    await t.ctx.webhooks.deliveries.emit(who.uid, event('evt_rotated_later'));
+    await waitUntil(() => postsTo('rotated').length === 2 || null, 20_000, 'the second delivery');
+    const later = postsTo('rotated')[1]!;
+    expect(later.headers['visage-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(receiver.verifies(later, fresh)).toBe(true);
+    expect(receiver.verifies(later, old)).toBe(false);
+  });
+
   it('retries after non-2xx answers with growing delays, recording each, until a 2xx', async () => {
     const { endpoint } = await register('flaky');
     receiver.script.push(500, 503);

@@ -79,6 +79,7 @@ describe('safePost', () => {
       req.resume();
       if (req.url === '/redirect') res.writeHead(307, { location: redirectTo }).end();
       else if (req.url === '/hop') res.writeHead(308, { location: '/final' }).end();
+      else if (req.url === '/see-other') res.writeHead(303, { location: '/final' }).end();
       else res.writeHead(204).end();
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -117,6 +118,12 @@ describe('safePost', () => {
   it('follows a redirect within allowed ranges, re-checking it', async () => {
     expect((await post(`${base}/hop`)).statusCode).toBe(204);
     expect(hits.slice(-2)).toEqual(['/hop', '/final']);
+  });
+
+  it('takes a redirect that would drop the body (303) as the answer, not following it', async () => {
+    const before = hits.length;
+    expect((await post(`${base}/see-other`)).statusCode).toBe(303);
+    expect(hits.slice(before)).toEqual(['/see-other']);
   });
 
   it('refuses a redirect to a private or metadata address, and one to a name resolving there', async () => {

@@ -279,6 +279,9 @@ export interface WebhookEndpointsTable {
   /** `whsec_…`: signs every post; never exported. */
   secret: string;
   secret_created_at: number;
+  /** The secret before the last rotation, still signing beside `secret` until `previous_secret_until` (ms). */
+  previous_secret: string | null;
+  previous_secret_until: number | null;
   enabled: number;
   created_at: number;
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { WebhookErrorCode, WebhookEvent } from '@visage/contracts';
 import { backoffDelay, defineJob, type JobQueue } from '../../infra/queue/index.ts';
 import type { AddressPolicy } from './address-policy.ts';
-import type { AttemptOutcome, DeliveryRow, WebhooksRepository } from './repository.ts';
+import type { AttemptOutcome, DeliveryRow, EndpointRow, WebhooksRepository } from './repository.ts';
 import { NoAnswer, RefusedTarget, safePost, type Resolver } from './safe-post.ts';
 import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 
@@ -103,7 +103,7 @@ export class WebhookDeliveries {
     }
     const endpoint = await repo.endpointById(d.endpoint_id);
     if (!endpoint) return { status: 'missing' };
-    const outcome = endpoint.enabled === 1 ? await this.send(endpoint.url, endpoint.secret, d, signal) : this.ended('failed', null, { code: 'disabled', detail: 'The endpoint is turned off.' });
+    const outcome = endpoint.enabled === 1 ? await this.send(endpoint.url, signingSecrets(endpoint, this.now()), d, signal) : this.ended('failed', null, { code: 'disabled', detail: 'The endpoint is turned off.' });
     // Stopped by shutdown or a lost lease: not a try of the receiver's; the queue runs it again.
     if (signal?.aborted) throw new Error('delivery interrupted');
     if (await repo.recordAttempt(d.id, attempt, outcome)) {
@@ -117,10 +117,10 @@ export class WebhookDeliveries {
     await this.deps.repo.failPending(deliveryId, error, this.now());
   }
 
-  private async send(url: string, secret: string, d: DeliveryRow, signal?: AbortSignal): Promise<AttemptOutcome> {
+  private async send(url: string, secrets: string[], d: DeliveryRow, signal?: AbortSignal): Promise<AttemptOutcome> {
     const headers = {
       'user-agent': 'Visage-Webhooks/1.0',
-      [SIGNATURE_HEADER]: signatureHeader(secret, d.payload, new Date(this.now())),
+      [SIGNATURE_HEADER]: signatureHeader(secrets, d.payload, new Date(this.now())),
       'visage-event-id': d.event_id,
       'visage-event-type': d.event_type,
       'visage-delivery-id': d.id,
@@ -151,6 +151,12 @@ export class WebhookDeliveries {
   private async schedule(deliveryId: string, attempt: number, at: number): Promise<void> {
     await this.deps.queue.enqueue(deliveryJob, { deliveryId, attempt }, { jobId: `webhook-${deliveryId}-${attempt}`, delayMs: Math.max(0, at - this.now()) });
   }
+}
+
+/** The endpoint's secret, and the one it replaced while that still signs. */
+function signingSecrets(endpoint: EndpointRow, now: number): string[] {
+  const previous = endpoint.previous_secret && Number(endpoint.previous_secret_until ?? 0) > now ? [endpoint.previous_secret] : [];
+  return [endpoint.secret, ...previous];
 }
 
 export function parseEvents(text: string): string[] {

@@ -21,6 +21,8 @@ import type { DeliveryRow, EndpointRow, WebhooksRepository } from './repository.
 import { newSigningSecret } from './signature.ts';
 
 const DELIVERIES_LISTED = 25;
+/** How long a rotated-out secret still signs: a day to put the new one in place at the receiver. */
+export const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000;
 
 export class WebhookEndpoints {
   constructor(
@@ -39,7 +41,7 @@ export class WebhookEndpoints {
     const now = this.now();
     const secret = newSigningSecret();
     const row = await this.repo.insertEndpoint(
-      { id: randomUUID(), uid, url, events: JSON.stringify(input.events), secret, secret_created_at: now, enabled: 1, created_at: now },
+      { id: randomUUID(), uid, url, events: JSON.stringify(input.events), secret, secret_created_at: now, previous_secret: null, previous_secret_until: null, enabled: 1, created_at: now },
       WEBHOOKS_PER_USER,
     );
     if (!row) throw new AppError(409, 'webhook_limit', `An account may register up to ${WEBHOOKS_PER_USER} endpoints. Delete one first.`);
@@ -58,10 +60,10 @@ export class WebhookEndpoints {
     if (!(await this.repo.deleteEndpoint(uid, id))) throw notFound();
   }
 
-  /** A new secret replaces the old one at once: later tries are signed with it. */
+  /** Later tries are signed with the new secret, and also with the old one for PREVIOUS_SECRET_MS. */
   async rotateSecret(uid: string, id: string): Promise<WebhookWithSecret> {
-    const secret = newSigningSecret();
-    if (!(await this.repo.updateEndpoint(uid, id, { secret, secret_created_at: this.now() }))) throw notFound();
+    const secret = newSigningSecret(), now = this.now();
+    if (!(await this.repo.rotateSecret(uid, id, secret, now, now + PREVIOUS_SECRET_MS))) throw notFound();
     return { endpoint: toEndpoint(await this.owned(uid, id)), secret };
   }
 

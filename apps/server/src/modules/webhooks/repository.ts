@@ -55,6 +55,20 @@ export class WebhooksRepository {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /**
+   * Puts `secret` in place and keeps the one it replaces until `previousUntil`, in one statement so
+   * two rotations racing each keep the secret that was in place just before theirs.
+   */
+  async rotateSecret(uid: string, id: string, secret: string, at: number, previousUntil: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('webhook_endpoints')
+      .set((eb) => ({ previous_secret: eb.ref('secret'), previous_secret_until: previousUntil, secret, secret_created_at: at }))
+      .where('uid', '=', uid)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
   /** The endpoint and its deliveries, in one transaction. */
   async deleteEndpoint(uid: string, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {

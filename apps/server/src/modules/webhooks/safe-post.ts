@@ -42,7 +42,9 @@ export interface SafePostOptions {
   signal?: AbortSignal;
 }
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+// Only the redirects that keep the method and body: after 301, 302 or 303 a client would send a
+// GET without the event, so those answers count as the endpoint's answer (a failed try).
+const REDIRECTS = new Set([307, 308]);
 /** We only need the status; a receiver's long answer is not read past this. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 

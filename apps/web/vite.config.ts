@@ -22,6 +22,9 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     // Fonts stay files of our own origin: the Content-Security-Policy allows no data: fonts.
     assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
+    // Everything the entry imports statically is one chunk: split by what else shares each module,
+    // it came as some twenty files that gzip apart (6 KB more of the first load than together).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   server: {
     host: '127.0.0.1',

@@ -1,14 +1,10 @@
-// /app/faces: the my-faces feature's page, in its own chunk, handed the swap feature's image
-// compressor (features never import one another).
-import { lazy, Suspense } from 'react';
+// /app/faces: the my-faces feature's page, in its own chunk with its texts, handed the swap
+// feature's image compressor (features never import one another).
 import { compressImage } from '../features/swap';
+import { lazyRoute } from './lazy-route';
 
-const MyFacesPage = lazy(() => import('../features/my-faces/pages').then((m) => ({ default: m.MyFacesPage })));
+const MyFacesPage = lazyRoute(() => import('../features/my-faces/pages').then((m) => m.MyFacesPage), ['my-faces']);
 
 export function MyFacesRoute() {
-  return (
-    <Suspense fallback={<div role="status" aria-busy="true" />}>
-      <MyFacesPage prepare={compressImage} />
-    </Suspense>
-  );
+  return <MyFacesPage prepare={compressImage} />;
 }

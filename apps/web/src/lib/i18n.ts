@@ -15,21 +15,21 @@ type LocaleFiles = Record<string, LocaleModule>;
 
 // The globs name LAZY_NAMESPACES' folders themselves: import.meta.glob takes literals only.
 const defaultFiles: LocaleFiles = import.meta.glob<LocaleModule>(
-  ['../locales/en.json', '../features/*/locales/en.json', '../features/*/locales/first-load/en.json', '!../features/{legal,developers,account,admin-users,auth,billing,bulk,catalogue,landing}/locales/*.json'],
+  ['../locales/en.json', '../features/*/locales/en.json', '../features/*/locales/first-load/en.json', '!../features/{legal,developers,account,admin-users,auth,billing,bulk,catalogue,landing,my-faces}/locales/*.json'],
   { eager: true, import: 'default' },
 );
 const otherLanguages: Partial<Record<Language, () => Promise<LocaleFiles>>> = {
   fr: () => import('./locales-fr').then((m) => m.default),
 };
-const lazyFiles = import.meta.glob<LocaleModule>('../features/{legal,developers,account,admin-users,auth,billing,bulk,catalogue,landing}/locales/*.json', { import: 'default' });
+const lazyFiles = import.meta.glob<LocaleModule>('../features/{legal,developers,account,admin-users,auth,billing,bulk,catalogue,landing,my-faces}/locales/*.json', { import: 'default' });
 const loadedLanguages = new Map<string, LocaleFiles>([[DEFAULT_LANGUAGE, defaultFiles]]);
 
 export const COMMON_NAMESPACE = 'common';
 /**
  * The legal texts are a third of all locale text (12 KB gzip): only /terms and /privacy read them.
- * The other pages' (API docs, account, operators, sign-in, plans, home: 7 KB gzip) are read there only.
+ * The other pages' (API docs, account, operators, sign-in, plans, home, my faces: 8 KB gzip) are read there only.
  */
-export const LAZY_NAMESPACES = ['legal', 'developers', 'account', 'admin-users', 'auth', 'billing', 'bulk', 'catalogue', 'landing'] as const;
+export const LAZY_NAMESPACES = ['legal', 'developers', 'account', 'admin-users', 'auth', 'billing', 'bulk', 'catalogue', 'landing', 'my-faces'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 /** One locale file found by the globs above: its language, namespace and content. */

@@ -12,8 +12,15 @@ export interface CachedList {
   gzip: Buffer;
 }
 
+interface Entry extends CachedList {
+  at: number;
+}
+
 export class SwapListCache {
-  private readonly entries = new Map<string, CachedList & { at: number }>();
+  private readonly entries = new Map<string, Entry>();
+  // One load per list at a time: when an entry expires, every request that arrives while it
+  // reloads waits for that load instead of starting its own (50 pollers made 50 loads).
+  private readonly loading = new Map<string, Promise<Entry>>();
 
   constructor(
     private readonly ttlMs = 1000,
@@ -25,14 +32,45 @@ export class SwapListCache {
     const key = `${uid}\u0000${variant}`;
     const hit = this.entries.get(key);
     if (hit && this.now() - hit.at < this.ttlMs) return hit;
-    const body = JSON.stringify(await load());
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzip: gzipSync(body, { level: 6 }), at: this.now() };
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, entry);
-    return entry;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    // Stored only while it is still this key's load: invalidate() drops a load begun before a change.
+    const current = (): boolean => this.loading.get(key) === started;
+    const started: Promise<Entry> = load().then(
+      (value) => {
+        const entry = this.serialize(value, hit);
+        if (current()) {
+          this.loading.delete(key);
+          this.store(key, entry);
+        }
+        return entry;
+      },
+      (err: unknown) => {
+        if (current()) this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, started);
+    return started;
   }
 
   invalidate(uid: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(`${uid}\u0000`)) this.entries.delete(key);
+    // A load begun before the change may have read the old rows: the next request starts anew.
+    for (const key of this.loading.keys()) if (key.startsWith(`${uid}\u0000`)) this.loading.delete(key);
+  }
+
+  /** An expired list that did not change keeps its ETag and compressed copy, most of a reload's cost. */
+  private serialize(value: unknown, previous: Entry | undefined): Entry {
+    const body = JSON.stringify(value);
+    if (previous?.body === body) return { ...previous, at: this.now() };
+    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, gzip: gzipSync(body, { level: 6 }), at: this.now() };
+  }
+
+  private store(key: string, entry: Entry): void {
+    // Re-inserted, so the oldest entry is the first one dropped.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, entry);
   }
 }

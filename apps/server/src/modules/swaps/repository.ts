@@ -3,6 +3,9 @@ import type { Db } from '../../infra/db/database.ts';
 import type { SwapsTable } from '../../infra/db/schema.ts';
 
 export type SwapRow = SwapsTable;
+// What a gallery item reads of a row (toSwapItem): a list leaves the keys, face map and analysis behind.
+const LIST_COLUMNS = ['id', 'status', 'created_at', 'error_code', 'error_message', 'metrics', 'uploads_deleted_at'] as const;
+export type SwapListRow = Pick<SwapRow, (typeof LIST_COLUMNS)[number]>;
 export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at' | 'quota_period'> & Partial<Pick<SwapRow, 'face_id' | 'face_map' | 'target_analysis'>>;
 
 export class SwapsRepository {
@@ -30,10 +33,10 @@ export class SwapsRepository {
   }
 
   /** Newest first. `statuses` narrows to gallery entries (done) or includes pending and failed ones. */
-  async listForUser(uid: string, mode: SwapRow['mode'], statuses: SwapRow['status'][]): Promise<SwapRow[]> {
+  async listForUser(uid: string, mode: SwapRow['mode'], statuses: SwapRow['status'][]): Promise<SwapListRow[]> {
     return this.db
       .selectFrom('swaps')
-      .selectAll()
+      .select(LIST_COLUMNS)
       .where('uid', '=', uid)
       .where('mode', '=', mode)
       .where('status', 'in', statuses)

@@ -1,6 +1,6 @@
 // A stored swap row → the API's SwapItem, and the messages for each failure code.
 import { swapWarning, type SwapErrorCode, type SwapItem, type SwapWarning } from '@visage/contracts';
-import type { SwapRow } from './repository.ts';
+import type { SwapListRow } from './repository.ts';
 
 export const MESSAGES: Record<SwapErrorCode, string> = {
   no_face_source: 'No face was found in the face photo.',
@@ -16,7 +16,7 @@ export function mediaUrls(id: string): { image_url: string; thumb_url: string } 
   return { image_url: `/app/api/media/swaps/${id}/result`, thumb_url: `/app/api/media/swaps/${id}/thumb` };
 }
 
-export function toSwapItem(row: SwapRow): SwapItem {
+export function toSwapItem(row: SwapListRow): SwapItem {
   const item: SwapItem = { id: row.id, ...mediaUrls(row.id), createdAt: row.created_at, status: row.status };
   if (row.status === 'failed' && row.error_code) {
     item.error = { code: row.error_code as SwapErrorCode, message: row.error_message ?? MESSAGES.engine_failed };

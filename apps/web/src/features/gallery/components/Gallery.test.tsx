@@ -137,7 +137,7 @@ describe('Gallery', () => {
 
     tiles[0]!.focus(); // as a browser does on click
     fireEvent.click(tiles[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
     const image = () => within(dialog).getByRole('img').getAttribute('src');
     expect(image()).toBe('/app/api/media/swaps/3/result');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
@@ -169,7 +169,7 @@ describe('Gallery', () => {
     renderGallery(false);
     const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
     fireEvent.click(tiles[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
     const notes = () => within(dialog).queryAllByRole('note').map((n) => n.textContent);
     expect(notes()).toEqual([
       'A hand rests against the face in your face photo, so the part it covers was kept from the target photo. A photo with your face uncovered gives a better result.',
@@ -193,7 +193,7 @@ describe('Gallery', () => {
     cleanup();
     renderGallery(false, 'fr');
     fireEvent.click((await screen.findAllByRole('button', { name: /Ouvrir l'échange/ }))[0]!);
-    expect(within(screen.getByRole('dialog')).getAllByRole('note').map((n) => n.textContent)).toEqual([
+    expect(within(await screen.findByRole('dialog')).getAllByRole('note').map((n) => n.textContent)).toEqual([
       'Une main est posée contre le visage sur votre photo de visage : la partie qu\'elle couvre a été conservée de la photo cible. Une photo du visage découvert donne un meilleur résultat.',
       'Votre photo de visage est éclairée d\'un seul côté : une moitié du nouveau visage peut paraître plus sombre que l\'autre. Une photo sous une lumière uniforme donne un meilleur résultat.',
     ]);
@@ -220,7 +220,7 @@ describe('Gallery', () => {
     renderGallery(true);
     const tiles = await screen.findAllByRole('button', { name: /Open the swap/ });
     fireEvent.click(tiles[0]!);
-    const dialog = screen.getByRole('dialog', { name: 'Image viewer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
     expect(within(dialog).getByTestId('gallery-viewer-position').textContent).toBe('1 of 2');
     await act(() => vi.advanceTimersByTimeAsync(15_000));
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/app/api/media/swaps/2/result');

@@ -1,16 +1,21 @@
 // The user's gallery under the swap form (or a pro mode's): masonry of thumbnails dealt across
 // the columns row by row, newest first, with the
 // full-size viewer on click and an empty state for a new user.
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/Icon';
 import { focusIsFree } from '../../../lib/focus-handoff';
 import { useGallery } from '../hooks/useGallery';
-import { Viewer } from './Viewer';
 import type { GalleryMode } from '../api/fetch-swaps';
 import { useTileHeights } from '../hooks/useTileHeights';
 import { columnCount, columnOf, rowSpan } from '../lib/columns';
 import styles from './Gallery.module.css';
+
+// The viewer is its own chunk, asked for when a tile is first pointed at or focused (the click
+// follows), so a visit that opens no image does not load it.
+const loadViewer = () => import('./Viewer');
+const Viewer = lazy(() => loadViewer().then((m) => ({ default: m.Viewer })));
+const preloadViewer = () => void loadViewer();
 
 export interface GalleryProps {
   uid: string;
@@ -58,7 +63,15 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title, focusId }: G
       {items.length > 0 && (
         // One list in DOM order, newest first; each tile is placed in its column (i mod n) and spans
         // the rows its measured height needs, so the columns pack as a masonry.
-        <ul ref={grid} className={styles.grid} data-testid="gallery-grid" data-columns={columns} style={{ '--columns': columns } as CSSProperties}>
+        <ul
+          ref={grid}
+          className={styles.grid}
+          data-testid="gallery-grid"
+          data-columns={columns}
+          style={{ '--columns': columns } as CSSProperties}
+          onPointerOver={preloadViewer}
+          onFocus={preloadViewer}
+        >
           {items.map((item, index) => (
             <li
               key={item.id}
@@ -80,17 +93,19 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title, focusId }: G
         </ul>
       )}
       {openIndex >= 0 && (
-        <Viewer
-          items={items}
-          index={openIndex}
-          onIndexChange={(index) => setOpenId(items[index]?.id ?? null)}
-          onClose={() => setOpenId(null)}
-          uid={uid}
-          onDeleted={() => {
-            setOpenId(null);
-            void refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <Viewer
+            items={items}
+            index={openIndex}
+            onIndexChange={(index) => setOpenId(items[index]?.id ?? null)}
+            onClose={() => setOpenId(null)}
+            uid={uid}
+            onDeleted={() => {
+              setOpenId(null);
+              void refresh();
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyFaceList } from '@visage/contracts';
 import { createI18n } from '../../../lib/i18n';
+import { i18nWith } from '../../../test-i18n';
 import { FaceChooser } from './FaceChooser';
 import { MyFacesPage } from './MyFacesPage';
 
@@ -13,6 +14,8 @@ const fetchMock = vi.fn();
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const photo = (id: string) => ({ id, url: `/app/api/me/faces/f1/photos/${id}`, createdAt: 1 });
 let list: MyFaceList;
+// The page's texts load with its route; the chooser's are in the first load.
+const i18n = await i18nWith('my-faces');
 
 beforeEach(() => {
   list = { faces: [{ id: 'f1', name: 'Mei', createdAt: 1, photos: [photo('p1'), photo('p2')] }], maxFaces: 10, maxPhotos: 5 };
@@ -31,9 +34,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderIn(lang: 'en' | 'fr', node = <MyFacesPage />) {
+function renderIn(lang: 'en' | 'fr', node = <MyFacesPage />, texts = i18n[lang]) {
   render(
-    <I18nextProvider i18n={createI18n(lang)}>
+    <I18nextProvider i18n={texts}>
       <MemoryRouter>{node}</MemoryRouter>
     </I18nextProvider>,
   );
@@ -77,7 +80,8 @@ describe('My faces page', () => {
 describe('face chooser', () => {
   it('loads the faces when opened and hands back the one picked', async () => {
     const chosen = vi.fn();
-    renderIn('fr', <FaceChooser onChoose={chosen} />);
+    // Shown on the swap pages, which do not load the page's texts: the chooser's are in the first load.
+    renderIn('fr', <FaceChooser onChoose={chosen} />, createI18n('fr'));
     expect(fetchMock).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'ou choisir l’un de mes visages' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Utiliser Mei' }));

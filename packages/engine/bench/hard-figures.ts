@@ -41,6 +41,27 @@ export function coveringCarried(result: RgbImage, target: RgbImage, oval: Uint8A
   return n ? carried / n : 0;
 }
 
+/** CIE76 change from the bare source's result from which a pixel counts as changed by the covering: above JPEG noise and small landmark shifts. */
+export const PATCH_CHANGE = 15;
+const paletteGap = (c: Lab, palette: Lab[]) => Math.min(...palette.map((p) => Math.hypot(c[0] - p[0], c[1] - p[1], c[2] - p[2])));
+
+/**
+ * Covering patch: among the same face pixels, the share where the result of the covered source
+ * differs from the bare source's result by PATCH_CHANGE or more and lies nearer the covering's
+ * colours. The engine relights what it carries to the target's skin, so a carried dark hood can
+ * end far from its own colour; against the bare swap, relit alike, the patch still shows.
+ */
+export function coveringPatch(result: RgbImage, bare: RgbImage, oval: Uint8Array, palette: Lab[]): number {
+  let n = 0, patch = 0;
+  for (let i = 0; i < oval.length; i++) {
+    if (!oval[i]) continue;
+    n++;
+    const a = labAt(result, i), b = labAt(bare, i);
+    if (Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]) >= PATCH_CHANGE && paletteGap(a, palette) < paletteGap(b, palette)) patch++;
+  }
+  return n ? patch / n : 0;
+}
+
 /** Covering kept: the share of the target's covering pixels inside its face oval that the result left as they were. */
 export function coveringKept(result: RgbImage, target: RgbImage, oval: Uint8Array, targetCover: Uint8Array): number {
   let n = 0, kept = 0;
@@ -58,7 +79,7 @@ export interface HardFigures {
   ok: boolean;
   toneShift?: number; blotchiness?: number; poseError?: number;
   toSource?: number; toTarget?: number;
-  carried?: number; carriedBare?: number; kept?: number;
+  carried?: number; carriedBare?: number; patch?: number; kept?: number;
 }
 
 const fmt = (v: number, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
@@ -78,7 +99,7 @@ export function summaryLine(label: string, pairs: HardFigures[]): string {
     `identity ${scored.filter((p) => p.toSource! > p.toTarget!).length}/${scored.length} nearer the source (toSource median ${fmt(percentile(defined(scored.map((p) => p.toSource)), 50), 2)}, toTarget ${fmt(percentile(defined(scored.map((p) => p.toTarget)), 50), 2)})`,
   ];
   const carried = defined(ok.map((p) => p.carried)).map((v) => 100 * v);
-  if (carried.length) parts.push(`covering carried ${spread(carried, 1, '%')} (bare source ${fmt(percentile(defined(ok.map((p) => p.carriedBare)).map((v) => 100 * v), 50))}% median)`);
+  if (carried.length) parts.push(`covering carried ${spread(carried, 1, '%')} (bare source ${fmt(percentile(defined(ok.map((p) => p.carriedBare)).map((v) => 100 * v), 50))}% median), patch ${spread(defined(ok.map((p) => p.patch)).map((v) => 100 * v), 1, '%')}`);
   const kept = defined(ok.map((p) => p.kept)).map((v) => 100 * v);
   if (kept.length) parts.push(`target covering kept median ${fmt(percentile(kept, 50), 0)}% min ${fmt(Math.min(...kept), 0)}% (${kept.length} pairs)`);
   return parts.join('; ');

@@ -15,7 +15,7 @@ import type { RgbImage } from '../src/core/image.ts';
 import type { Face } from '../src/face/face.ts';
 import { skinFigures } from '../src/verdict/skin-figures.ts';
 import { cover, COVERING_TEXT, rolled, type CoveringKind, type Covered } from './coverings.ts';
-import { BLOTCH_LIMIT, coveringCarried, coveringKept, ovalMask, summaryLine, TONE_LIMIT, type HardFigures } from './hard-figures.ts';
+import { BLOTCH_LIMIT, coveringCarried, coveringKept, coveringPatch, ovalMask, summaryLine, TONE_LIMIT, type HardFigures } from './hard-figures.ts';
 import { descriptorOf, surveyPhotos, toneReadable, type HardPhoto } from './hard-photos.ts';
 import { faceTile, hardSheet, type SheetCell } from './hard-sheet.ts';
 
@@ -128,10 +128,12 @@ export async function hardPairsBench(out: string, log: (s: string) => void): Pro
   const photos = await surveyPhotos(log);
   const planned = await plan(photos, log);
   const picks = planned.picks;
-  // BENCH_HARD_PAIRS limits a quick run to pairs spread over every group.
+  // BENCH_HARD_GROUPS keeps some groups (comma-separated names); BENCH_HARD_PAIRS limits a quick run to pairs spread over them.
+  const groups = process.env.BENCH_HARD_GROUPS?.split(',').map((g) => g.trim());
+  const wanted = groups ? planned.pairs.filter((p) => groups.includes(p.group)) : planned.pairs;
   const limit = Number(process.env.BENCH_HARD_PAIRS ?? Infinity);
-  const step = Number.isFinite(limit) && limit < planned.pairs.length ? planned.pairs.length / limit : 1;
-  const pairs = step === 1 ? planned.pairs : Array.from({ length: limit }, (_, k) => planned.pairs[Math.floor(k * step)]!);
+  const step = Number.isFinite(limit) && limit < wanted.length ? wanted.length / limit : 1;
+  const pairs = step === 1 ? wanted : Array.from({ length: limit }, (_, k) => wanted[Math.floor(k * step)]!);
   log(`hard pairs: ${pairs.length} pairs (${GROUPS.map((g) => `${g} ${pairs.filter((p) => p.group === g).length}`).join(', ')})`);
   for (const [k, v] of Object.entries(picks)) log(`  ${k}: ${v.join(', ')}`);
 
@@ -188,12 +190,13 @@ export async function hardPairsBench(out: string, log: (s: string) => void): Pro
           bareCarried.set(key, bareImg);
         }
         r.carriedBare = coveringCarried(bareImg, t.img, oval, sourceCover.palette);
+        r.patch = coveringPatch(raw, bareImg, oval, sourceCover.palette);
       } else if (targetCover) {
         r.kept = coveringKept(raw, t.img, oval, targetCover.mask);
       }
     }
     results.push(r);
-    const coverText = r.carried !== undefined ? ` carried ${fmt(100 * r.carried)}% (bare ${fmt(100 * r.carriedBare!)}%)` : r.kept !== undefined ? ` kept ${fmt(100 * r.kept, 0)}%` : '';
+    const coverText = r.carried !== undefined ? ` carried ${fmt(100 * r.carried)}% (bare ${fmt(100 * r.carriedBare!)}%) patch ${fmt(100 * r.patch!)}%` : r.kept !== undefined ? ` kept ${fmt(100 * r.kept, 0)}%` : '';
     const figures = `ΔE ${fmt(r.toneShift)} blotch ${fmt(r.blotchiness, 2)} pose ${fmt(r.poseError)}° id ${fmt(r.toSource, 2)}/${fmt(r.toTarget, 2)}${coverText}`;
     log(`${name}: ${fmt(r.ms, 0)} ms ${figures}${res.warnings.length ? ` [${res.warnings.join(', ')}]` : ''}`);
     const over = r.toneShift > TONE_LIMIT || r.blotchiness > BLOTCH_LIMIT;
@@ -202,7 +205,7 @@ export async function hardPairsBench(out: string, log: (s: string) => void): Pro
 
   const lines = [
     `hard pairs (${results.length}; limits ΔE ${TONE_LIMIT}, blotchiness ${BLOTCH_LIMIT}×):`,
-    ...GROUPS.map((g) => '  ' + summaryLine(g, results.filter((r) => r.group === g))),
+    ...GROUPS.filter((g) => results.some((r) => r.group === g)).map((g) => '  ' + summaryLine(g, results.filter((r) => r.group === g))),
     '  ' + summaryLine('overall', results),
   ];
   const summary = Object.fromEntries([...GROUPS, 'overall'].map((g) => [g, summaryLine(g, g === 'overall' ? results : results.filter((r) => r.group === g))]));

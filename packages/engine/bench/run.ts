@@ -6,7 +6,7 @@
 // BENCH_SOURCE_SHAPE / BENCH_RESHAPE (engine options for the pairs, to compare settings),
 // BENCH_PHOTO_SETS_ONLY=1 (only the several-photos comparison, bench/photo-sets.ts),
 // BENCH_PHOTO_SET_PERSONS (its persons, default 8),
-// BENCH_HARD_ONLY=1 (only the hard pairs, bench/hard-pairs.ts), BENCH_HARD=0 (leave them out), BENCH_HARD_PAIRS (limit them).
+// BENCH_HARD_ONLY=1 (only the hard pairs, bench/hard-pairs.ts), BENCH_HARD=0 (leave them out), BENCH_HARD_GROUPS / BENCH_HARD_PAIRS (some groups, fewer pairs).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

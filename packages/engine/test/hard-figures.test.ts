@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RgbImage } from '../src/core/image.ts';
 import { toLab, type Lab } from '../src/verdict/skin-figures.ts';
 import { cover } from '../bench/coverings.ts';
-import { coveringCarried, coveringKept } from '../bench/hard-figures.ts';
+import { coveringCarried, coveringKept, coveringPatch } from '../bench/hard-figures.ts';
 import { decodedWithFace, fixture, FILES } from './fixtures.ts';
 
 const W = 20;
@@ -37,6 +37,16 @@ describe('coveringCarried', () => {
     const targetCover = new Uint8Array(W * W);
     targetCover[W] = 1; // one pixel of the second row is under the target's own covering
     expect(coveringCarried(result, target, oval, redPalette, targetCover)).toBeCloseTo(11 / (380 - 1), 6);
+  });
+});
+
+describe('coveringPatch', () => {
+  it('counts what the covering changed against the bare swap, toward its colour, even relit', () => {
+    const bare = flat([200, 160, 130]), result = flat([200, 160, 130]);
+    paint(result, [120, 40, 40], 0, 0, 4); // a red carried and darkened: far from the palette's red, yet nearer it
+    paint(result, [230, 200, 180], 10, 10, 3); // a change away from red: not the covering
+    expect(coveringPatch(result, bare, all, redPalette)).toBeCloseTo(16 / 400, 6);
+    expect(coveringPatch(bare, bare, all, redPalette)).toBe(0);
   });
 });
 

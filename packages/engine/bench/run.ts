@@ -5,7 +5,8 @@
 // BENCH_QUALITY_ONLY=1 (pairs and contact sheet only), BENCH_FACES_ONLY=1 (the 4-face swap row only),
 // BENCH_SOURCE_SHAPE / BENCH_RESHAPE (engine options for the pairs, to compare settings),
 // BENCH_PHOTO_SETS_ONLY=1 (only the several-photos comparison, bench/photo-sets.ts),
-// BENCH_PHOTO_SET_PERSONS (its persons, default 8).
+// BENCH_PHOTO_SET_PERSONS (its persons, default 8),
+// BENCH_HARD_ONLY=1 (only the hard pairs, bench/hard-pairs.ts), BENCH_HARD=0 (leave them out), BENCH_HARD_GROUPS / BENCH_HARD_PAIRS (some groups, fewer pairs).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { FACES_DIR, HIRES_DIR } from '../../../fixtures/index.mjs';
 import { photoSetTable, runPhotoSets, type PhotoSetRow } from './photo-sets.ts';
+import { hardPairsBench } from './hard-pairs.ts';
 import { createEnginePool, detectFaces, EngineError, swapFaces, loadModels, type SwapResult } from '../src/index.ts';
 import { decodeImage } from '../src/io/decode.ts';
 import type { RgbImage } from '../src/core/image.ts';
@@ -34,6 +36,7 @@ const OUT = path.join(engineRoot, 'bench-out');
 const PAIR_LIMIT = Number(process.env.BENCH_PAIRS ?? Infinity);
 const THROUGHPUT_N = Number(process.env.BENCH_THROUGHPUT ?? 200);
 const TIMING_N = Number(process.env.BENCH_TIMING ?? 40);
+const HARD = process.env.BENCH_HARD !== '0';
 const PAIR_OPTIONS = {
   ...(process.env.BENCH_SOURCE_SHAPE ? { sourceShape: Number(process.env.BENCH_SOURCE_SHAPE) } : {}),
   ...(process.env.BENCH_RESHAPE ? { reshape: Number(process.env.BENCH_RESHAPE) } : {}),
@@ -387,6 +390,10 @@ async function main(): Promise<void> {
     await writeFile(path.join(OUT, 'photo-sets.json'), JSON.stringify(sets.rows, null, 2));
     return;
   }
+  if (process.env.BENCH_HARD_ONLY === '1') {
+    process.stdout.write((await hardPairsBench(OUT, log)) + '\n');
+    return;
+  }
   log(`fixtures: ${FIXTURES}`);
   const tLoad = performance.now();
   const models = await loadModels();
@@ -418,6 +425,7 @@ async function main(): Promise<void> {
     const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
     await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
     await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));
+    if (HARD) process.stdout.write((await hardPairsBench(OUT, log)) + '\n');
     return;
   }
 
@@ -538,6 +546,7 @@ async function main(): Promise<void> {
   await writeFile(path.join(OUT, 'contact-sheet.png'), await contactSheet(faces, pairs));
   await writeFile(path.join(OUT, 'table.md'), table + '\n\n' + sets.table + '\n');
   log(`wrote ${path.join(OUT, 'results.json')} and contact-sheet.png`);
+  if (HARD) process.stdout.write('\n' + (await hardPairsBench(OUT, log)) + '\n');
 }
 
 await main();

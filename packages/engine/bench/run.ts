@@ -259,7 +259,7 @@ async function faceCrop(image: Buffer | RgbImage, f: Face): Promise<Buffer> {
 }
 
 /** Contact-sheet strip colour per warning (see contactSheet). */
-const WARNING_COLOUR: Record<SwapResult['warnings'][number], string> = { source_side_on: '#ff9800', source_covered: '#e53935', source_hand: '#8e24aa', source_partial: '#6d4c41', source_side_lit: '#43a047', source_blurry: '#00acc1', source_small: '#1e88e5', source_glasses_off: '#fdd835' };
+const WARNING_COLOUR: Record<SwapResult['warnings'][number], string> = { source_side_on: '#ff9800', source_covered: '#e53935', source_hand: '#8e24aa', source_partial: '#6d4c41', source_side_lit: '#43a047', source_blurry: '#00acc1', source_small: '#1e88e5', source_glasses_off: '#fdd835', result_covered: '#b71c1c', result_pose: '#e65100', result_tilted: '#ff6f00', result_tone: '#f06292', result_blotchy: '#795548', result_unlike: '#212121' };
 
 async function contactSheet(fixtures: Fixture[], results: PairResult[]): Promise<Buffer> {
   const n = fixtures.length;

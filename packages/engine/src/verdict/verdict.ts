@@ -6,7 +6,7 @@ import type { SwapWarning } from '@visage/contracts/warnings';
 import type { RgbImage } from '../core/image.ts';
 import type { Face } from '../face/face.ts';
 import type { SwapFaceStats } from '../stages/context.ts';
-import { skinFigures } from './skin-figures.ts';
+import { CHEEK_LANDMARKS, skinFigures } from './skin-figures.ts';
 
 /** What makes a result likely unconvincing, in the order ties are broken. */
 export const VERDICT_CAUSES = ['covered', 'pose', 'tilted', 'tone', 'blotchy', 'unlike'] as const;
@@ -62,11 +62,41 @@ export const VERDICT_LIMITS = {
   likeness: -0.5,
 };
 
+/**
+ * Faces larger than this are judged on a copy of their region reduced by a whole factor: the cheek
+ * patches' smoothing grows with the face, so a 2000-px close-up would cost seconds at full size.
+ */
+export const JUDGED_SIZE = 256;
+
+/** The region of `img` around the cheek patches (and their smoothing), box-averaged by k, with the landmarks moved onto it. */
+export function reducedRegion(img: RgbImage, face: Pick<Face, 'landmarks' | 'size'>, k: number): { img: RgbImage; landmarks: number[][] } {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const v of CHEEK_LANDMARKS) { const [x, y] = face.landmarks[v]!; x0 = Math.min(x0, x!); y0 = Math.min(y0, y!); x1 = Math.max(x1, x!); y1 = Math.max(y1, y!); }
+  const m = 0.1 * face.size;
+  const left = Math.max(0, Math.floor(x0 - m)), top = Math.max(0, Math.floor(y0 - m));
+  const w = Math.max(1, Math.floor((Math.min(img.width, Math.ceil(x1 + m)) - left) / k)), h = Math.max(1, Math.floor((Math.min(img.height, Math.ceil(y1 + m)) - top) / k));
+  const data = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) for (let c = 0; c < 3; c++) {
+    let sum = 0;
+    for (let dy = 0; dy < k; dy++) for (let dx = 0; dx < k; dx++) sum += img.data[3 * ((top + y * k + dy) * img.width + left + x * k + dx) + c]!;
+    data[3 * (y * w + x) + c] = Math.round(sum / (k * k));
+  }
+  return { img: { data, width: w, height: h }, landmarks: face.landmarks.map(([x, y]) => [(x! - left) / k, (y! - top) / k]) };
+}
+
+/** Cheek tone shift and blotchiness of a face of any size (see JUDGED_SIZE). */
+function skinOf(result: RgbImage, target: RgbImage, face: Face): ReturnType<typeof skinFigures> {
+  const k = Math.ceil(face.size / JUDGED_SIZE);
+  if (k <= 1) return skinFigures(result, target, face.landmarks, face.size);
+  const r = reducedRegion(result, face, k), t = reducedRegion(target, face, k);
+  return skinFigures(r.img, t.img, r.landmarks, face.size / k);
+}
+
 /** The figures of one swapped face: `result` holds it, `target` is the photo before the swap. */
 export function verdictFigures(
   result: RgbImage, target: RgbImage, srcFace: Face, dstFace: Face, stats: SwapFaceStats, likeness?: number,
 ): VerdictFigures {
-  const skin = skinFigures(result, target, dstFace.landmarks, dstFace.size);
+  const skin = skinOf(result, target, dstFace);
   let support = 0;
   for (let i = 0; i < stats.support.length; i++) support += stats.support[i]!;
   const a = srcFace.rotation, b = dstFace.rotation;

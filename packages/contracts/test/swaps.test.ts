@@ -9,7 +9,7 @@ const done = { id: 's1', image_url: '/r.jpg', thumb_url: '/t.jpg', createdAt: 1,
 describe('warnings list', () => {
   it('names each warning once, in snake case', () => {
     expect(new Set(SWAP_WARNINGS).size).toBe(SWAP_WARNINGS.length);
-    for (const w of SWAP_WARNINGS) expect(w).toMatch(/^source_[a-z_]+$/);
+    for (const w of SWAP_WARNINGS) expect(w).toMatch(/^(source|result)_[a-z_]+$/);
   });
 
   it('is exactly what a gallery entry may carry', () => {

@@ -27,6 +27,7 @@ import type { Face } from '../src/face/face.ts';
 import { cosine, faceDescriptor } from '../src/detect/identity.ts';
 import { tuneHeapForSwaps } from '../src/heap.ts';
 import { skinFigures, type SkinFigures } from '../src/verdict/skin-figures.ts';
+import { verdictScore } from './verdict-score.ts';
 import { blownShare, cheekBalance, cheekLab, compareOutside, creaseColour, detailRatio, contourRing, lipsAgainstCheeks, lipTint, outsideFaces, percentile, seamRatio, toneShift } from './metrics.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -152,6 +153,7 @@ interface PairResult {
   sourceSize?: number; targetSize?: number;
   engineIdentity?: SwapResult['identity'];
   warnings?: SwapResult['warnings'];
+  verdict?: SwapResult['verdict'];
   crop?: Buffer;
 }
 
@@ -174,7 +176,7 @@ async function runPairs(fixtures: Fixture[]): Promise<PairResult[]> {
       continue;
     }
     const ms = performance.now() - t0;
-    const pr: PairResult = { source: s.name, target: t.name, ok: true, ms, engineIdentity: r.identity, warnings: r.warnings, sourceSize: s.faces[0]!.size, targetSize: t.faces[0]!.size };
+    const pr: PairResult = { source: s.name, target: t.name, ok: true, ms, engineIdentity: r.identity, warnings: r.warnings, verdict: r.verdict, sourceSize: s.faces[0]!.size, targetSize: t.faces[0]!.size };
     // Identity and pose measured on the encoded JPEG, as a user would receive it.
     const decoded = await decodeImage(r.image);
     const found = await detectOnImage(models, decoded);
@@ -262,7 +264,7 @@ async function faceCrop(image: Buffer | RgbImage, f: Face): Promise<Buffer> {
 }
 
 /** Contact-sheet strip colour per warning (see contactSheet). */
-const WARNING_COLOUR: Record<SwapResult['warnings'][number], string> = { source_side_on: '#ff9800', source_covered: '#e53935', source_hand: '#8e24aa', source_partial: '#6d4c41', source_side_lit: '#43a047', source_blurry: '#00acc1', source_small: '#1e88e5', source_glasses_off: '#fdd835' };
+const WARNING_COLOUR: Record<SwapResult['warnings'][number], string> = { source_side_on: '#ff9800', source_covered: '#e53935', source_hand: '#8e24aa', source_partial: '#6d4c41', source_side_lit: '#43a047', source_blurry: '#00acc1', source_small: '#1e88e5', source_glasses_off: '#fdd835', result_covered: '#b71c1c', result_pose: '#e65100', result_tilted: '#ff6f00', result_tone: '#f06292', result_blotchy: '#795548', result_unlike: '#212121' };
 
 async function contactSheet(fixtures: Fixture[], results: PairResult[]): Promise<Buffer> {
   const n = fixtures.length;
@@ -422,6 +424,7 @@ async function main(): Promise<void> {
     const ref = referenceFigures(pairs.filter((p) => p.ok));
     process.stdout.write(`quality only: identity ${all.wins}/${all.n}, retrieval ${all.retrieved}/${all.n}, pose median ${fmt(percentile(pose, 50))}°, seam median ${fmt(percentile(ok.map((p) => p.seam!), 50), 2)}, balance median ${fmt(percentile(ref.balance, 50), 3)} p90 ${fmt(percentile(ref.balance, 90), 3)}, tone median ${fmt(percentile(ref.tone, 50), 1)} p90 ${fmt(percentile(ref.tone, 90), 1)}, creases median ${fmt(percentile(ref.creases, 50), 2)} p90 ${fmt(percentile(ref.creases, 90), 2)}, lips median ${fmt(percentile(ref.lips, 50), 1)} p90 ${fmt(percentile(ref.lips, 90), 1)}, blown p90 ${fmt(percentile(ref.blown, 90), 2)}%, max ${fmt(Math.max(...ref.blown), 2)}%, detail (source under half, ${SHARPEN_FULL_SOURCE} px or more) median ${fmt(percentile(ref.detailLarger, 50), 2)}; without a warning: identity ${clean.wins}/${clean.n}, retrieval ${clean.retrieved}/${clean.n}\n`);
     process.stdout.write(skinLine(ok) + '\n');
+    process.stdout.write(verdictScore(pairs) + '\n');
     const sheet = process.env.BENCH_SHEET ?? 'contact-sheet.png';
     await writeFile(path.join(OUT, sheet), await contactSheet(faces, pairs));
     await writeFile(path.join(OUT, sheet.replace(/\.png$/, '') + '.json'), JSON.stringify(pairs.map(({ crop: _c, ...p }) => p), null, 2));

@@ -112,6 +112,7 @@ function printResult(r: SwapResult, output: string, out: Out): void {
     out(`identity: cos(result, source) ${r.identity.toSource}, cos(result, target) ${r.identity.toTarget}`);
   }
   for (const w of r.warnings) out(`warning [${w}]: ${WARNING_TEXT[w]}`);
+  for (const [k, v] of r.verdict.faces.entries()) out(`verdict, face ${k}: ${v.convincing ? 'convincing' : `likely unconvincing (${v.cause})`}; ${Object.entries(v.figures).map(([n, x]) => `${n} ${x}`).join(', ')}`);
 }
 
 const WARNING_TEXT: Record<SwapWarning, string> = {
@@ -123,6 +124,12 @@ const WARNING_TEXT: Record<SwapWarning, string> = {
   source_blurry: 'the source photo is blurred (out of focus, shaken, or a small picture enlarged), so the result is softer than the photo around it; a sharp photo of the face swaps sharper.',
   source_small: 'the source face is small (under 96 px) beside the target face, so the result is softer than the photo around it; a larger photo of the face swaps sharper.',
   source_glasses_off: 'the source face wears glasses and the target face is turned too far from it to carry them (a frame warped onto a turned head spreads across the temple), so they were left off.',
+  result_covered: 'the result is likely unconvincing: much of the face was kept from the target because something covers it, so the new face reads as a patchwork; a photo with the face uncovered swaps far better.',
+  result_pose: 'the result is likely unconvincing: the source head is turned or tilted far from the target\'s, so the new face sits at an angle the head does not; a source photo facing the way the target face does swaps far better.',
+  result_tilted: 'the result is likely unconvincing: the source head is tilted (looking up or down, or leaning to one side), and its perspective shows on the target\'s head; a source photo with the head level, facing the camera, swaps far better.',
+  result_tone: 'the result is likely unconvincing: the new face\'s skin tone differs visibly from the target\'s neck and ears; a source photo in even, neutral light swaps far better.',
+  result_blotchy: 'the result is likely unconvincing: the new face\'s skin is blotchier than the skin it replaced; a source photo in soft, even light swaps far better.',
+  result_unlike: 'the result is likely unconvincing: it looks more like the target person than the source; a sharp, frontal source photo swaps far better.',
 };
 
 function reportError(e: unknown, err: Out): number {

@@ -4,6 +4,7 @@ import type { RgbImage } from '../core/image.ts';
 import { EngineError } from '../core/errors.ts';
 import type { Face } from '../face/face.ts';
 import type { Roi } from '../raster/warp.ts';
+import type { FaceVerdict, VerdictCause } from '../verdict/verdict.ts';
 import type { TargetSelection } from './choose.ts';
 
 export type { SwapWarning } from '@visage/contracts/warnings';
@@ -90,7 +91,12 @@ export interface SwapResult {
   timings: Record<string, number>;
   /** faceres cosine of the (first) swapped face to the source face and to the original target face; NaN when disabled. */
   identity: { toSource: number; toTarget: number };
-  /** What the caller may want to tell the user about its face photo (the list: @visage/contracts/warnings). */
+  /**
+   * Whether a viewer would likely see the swap (verdict/verdict.ts): per swapped face its figures
+   * and, when unconvincing, the main cause; the result's cause is also among the warnings.
+   */
+  verdict: { convincing: boolean; cause?: VerdictCause; faces: FaceVerdict[] };
+  /** What the caller may want to tell the user about its face photo and its result (the list: @visage/contracts/warnings). */
   warnings: SwapWarning[];
   /** Present with keepRaw: the result before encoding and, per swapped face, the pixels allowed to change. */
   raw?: { image: RgbImage; masks: Array<{ roi: Roi; support: Uint8Array }> };

@@ -15,6 +15,7 @@ import type { FaceSwapInput } from '../stages/context.ts';
 import { swapFace } from '../swap/reduced-copy.ts';
 import { SPECIAL_CASES } from '../swap/special-cases.ts';
 import { FACE_WARNINGS } from '../swap/warnings.ts';
+import { CAUSE_WARNING, judgeFace, judgeResult, verdictFigures, type VerdictFigures } from '../verdict/verdict.ts';
 import { chooseTargets } from './choose.ts';
 import { decodeCached, descriptorOf, withFaces, type ImageEntry, type Timer } from './image-cache.ts';
 import { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD, DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE, sourceList, validate, type FaceSummary, type SwapOptions, type SwapResult, type SwapWarning } from './options.ts';
@@ -71,6 +72,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
   const out: RgbImage = { data: Uint8Array.from(dstImg.data), width: dstImg.width, height: dstImg.height };
   const masks: Array<{ roi: Roi; support: Uint8Array }> = [];
   const warnings = new Set<SwapWarning>();
+  const figures: VerdictFigures[] = [];
   // Each source photo is judged once with the target faces it goes onto; every face is then
   // swapped in the swap's order onto the one copy of the target.
   const plan: Array<{ srcFace: Face; face: Face; from: SourceSeen; inputs: Array<() => FaceSwapInput> }> = [];
@@ -101,6 +103,9 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     for (const given of inputs) Object.assign(input, given());
     const st = swapFace(from.img, from.face, out, face, add, 0x5eed + face.index, input);
     for (const w of FACE_WARNINGS) if (w.raised({ srcFace, dstFace: face, input, stats: st })) warnings.add(w.warning);
+    t = performance.now();
+    figures.push(verdictFigures(out, dstImg, srcFace, face, st));
+    add('verdict', performance.now() - t);
     if (opts.keepRaw) masks.push({ roi: st.roi, support: st.support });
   });
 
@@ -118,6 +123,10 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     identity = { toSource: round3(cosine(resDesc, srcDesc)), toTarget: round3(cosine(resDesc, tgtDesc)) };
     add('identity', performance.now() - t);
   }
+  // Likeness is measured on the first face only, as the identity score is.
+  if (figures[0] && Number.isFinite(identity.toSource)) figures[0] = { ...figures[0], likeness: round3(identity.toSource - identity.toTarget) };
+  const verdict = judgeResult(figures.map((f) => judgeFace(f)));
+  if (verdict.cause) warnings.add(CAUSE_WARNING[verdict.cause]);
   const [image, thumb] = await encoding;
   timings.total = ms(t0);
   progress('done', 1);
@@ -130,6 +139,7 @@ export async function swapFaces(opts: SwapOptions): Promise<SwapResult> {
     faces: { source: summary(firstPhoto.face), targets: targets.map(summary), detectedInTarget: dstFaces.length, ...(sources[0]!.length > 1 ? { sourcePhotos: sourcePhotos(groups, targets.length) } : {}) },
     timings,
     identity,
+    verdict,
     warnings: SWAP_WARNINGS.filter((w) => warnings.has(w)),
     ...(opts.keepRaw ? { raw: { image: out, masks } } : {}),
   };

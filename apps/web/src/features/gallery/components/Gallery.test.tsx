@@ -214,6 +214,33 @@ describe('Gallery', () => {
     ]);
   });
 
+  it('says when a result likely looks pasted on, with one piece of advice, in English and French', async () => {
+    answers = [listOf({ ...item(1), warnings: ['result_pose'] }, { ...item(2), warnings: ['source_hand', 'source_side_lit', 'result_tone'] })];
+    renderGallery(false);
+    fireEvent.click((await screen.findAllByRole('button', { name: /Open the swap/ }))[0]!);
+    const notes = () => within(screen.getByRole('dialog')).queryAllByRole('note').map((n) => n.textContent);
+    // The side light explains the tone: its advice is given once, in the result's note.
+    expect(notes()).toEqual([
+      'This result may not look real: the skin tone of the new face differs from the neck and ears around it. Your face photo is lit from one side. A photo in soft, even light gives a better result.',
+      'A hand rests against the face in your face photo, so the part it covers was kept from the target photo. A photo with your face uncovered gives a better result.',
+    ]);
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(notes()).toEqual([
+      'This result may not look real: your head is not turned the same way in your face photo as in the target photo. A face photo with your head turned the same way as in the target photo gives a better result.',
+    ]);
+    cleanup();
+    renderGallery(false, 'fr');
+    fireEvent.click((await screen.findAllByRole('button', { name: /Ouvrir l'échange/ }))[0]!);
+    expect(notes()).toEqual([
+      'Ce résultat risque de ne pas paraître naturel : le teint du nouveau visage diffère de celui du cou et des oreilles. Votre photo de visage est éclairée d\'un seul côté. Une photo sous une lumière douce et uniforme donne un meilleur résultat.',
+      'Une main est posée contre le visage sur votre photo de visage : la partie qu\'elle couvre a été conservée de la photo cible. Une photo du visage découvert donne un meilleur résultat.',
+    ]);
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(notes()).toEqual([
+      'Ce résultat risque de ne pas paraître naturel : votre tête n\'est pas tournée dans le même sens sur votre photo de visage que sur la photo cible. Une photo de visage où votre tête est tournée dans le même sens que sur la photo cible donne un meilleur résultat.',
+    ]);
+  });
+
   it('keeps the viewer on its image when a new result arrives', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     answers = [listOf(item(1), item(2)), listOf(item(1), item(2), item(3))];

@@ -7,6 +7,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { SwapItem } from '@visage/contracts';
 import { Icon } from '../../../components/Icon';
+import { resultNote } from '../lib/result-note';
 import { nextIndex, previousIndex } from '../lib/viewer-index';
 import { useSwipe } from '../hooks/useSwipe';
 import { CompareSlider } from './CompareSlider';
@@ -76,6 +77,7 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
 
   if (!item) return null;
   const position = t('viewer.position', { index: index + 1, total: count });
+  const { note, others } = resultNote(item.warnings ?? []);
 
   return createPortal(
     <div
@@ -118,7 +120,12 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
           </>
         )}
       </div>
-      {item.warnings?.map((warning) => (
+      {note && (
+        <p className={styles.warning} role="note">
+          {t(`viewer.warning.${note.cause}`)} {t(`viewer.advice.${note.advice}`)}
+        </p>
+      )}
+      {others.map((warning) => (
         <p key={warning} className={styles.warning} role="note">
           {t(`viewer.warning.${warning}`)}
         </p>

@@ -2,7 +2,7 @@
 export { detectFaces } from './api/detect-faces.ts';
 export { swapFaces } from './api/swap-faces.ts';
 export { DEFAULT_JPEG_QUALITY, DEFAULT_REFERENCE_THRESHOLD } from './api/options.ts';
-export type { DetectOptions, DetectResult, FacePair, FaceSummary, SourcePhotoAnalysis, SourcePhotos, SwapOptions, SwapResult, SwapWarning, TargetAnalysis } from './api/options.ts';
+export type { DetectOptions, DetectResult, FacePair, FaceSummary, FoundFaces, SourcePhotoAnalysis, SourcePhotos, SwapOptions, SwapResult, SwapWarning, TargetAnalysis } from './api/options.ts';
 export type { Face, FaceBox, FaceRotation } from './face/face.ts';
 export type { FaceVerdict, VerdictCause, VerdictFigures } from './verdict/verdict.ts';
 export { DEFAULT_MIN_FACE_SIZE } from './detect/detect.ts';

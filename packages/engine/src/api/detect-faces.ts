@@ -2,6 +2,7 @@
 import { DEFAULT_MAX_PIXELS, decodeImage } from '../io/decode.ts';
 import { DEFAULT_MIN_FACE_SIZE, detectOnImage } from '../detect/detect.ts';
 import { loadModels } from '../models/models.ts';
+import type { Face } from '../face/face.ts';
 import type { DetectOptions, DetectResult } from './options.ts';
 
 export async function detectFaces(image: Buffer, opts: DetectOptions = {}): Promise<DetectResult> {
@@ -13,7 +14,11 @@ export async function detectFaces(image: Buffer, opts: DetectOptions = {}): Prom
   const models = await loadModels();
   timings.models = ms(t);
   t = performance.now();
-  const faces = await detectOnImage(models, img, opts.minFaceSize ?? DEFAULT_MIN_FACE_SIZE);
+  const onFound = opts.onFaces && ((found: Face[]) => {
+    timings.found = ms(t);
+    opts.onFaces?.({ width: img.width, height: img.height, faces: found.map(({ landmarks: _landmarks, hands: _hands, ...f }) => f) });
+  });
+  const faces = await detectOnImage(models, img, opts.minFaceSize ?? DEFAULT_MIN_FACE_SIZE, onFound);
   timings.detect = ms(t);
   return { width: img.width, height: img.height, faces, timings };
 }

@@ -13,6 +13,18 @@ export interface DetectOptions {
   maxPixels?: number;
   /** Faces smaller than this many pixels are flagged tooSmall. */
   minFaceSize?: number;
+  /**
+   * Told the faces once their boxes and flags are known, before the eyes are read (about a sixth of
+   * the detection): the result's faces follow in the same order with the same boxes, scores and flags.
+   */
+  onFaces?: (found: FoundFaces) => void;
+}
+
+/** A photo's faces as onFaces tells them: every field of the result's but the landmarks. */
+export interface FoundFaces {
+  width: number;
+  height: number;
+  faces: FaceSummary[];
 }
 
 export interface DetectResult {

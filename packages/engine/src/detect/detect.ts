@@ -5,7 +5,7 @@ import type { RgbImage } from '../core/image.ts';
 import type { Face } from '../face/face.ts';
 import { DETECTOR_MIN_CONFIDENCE, type Models } from '../models/models.ts';
 import type { FaceResult as HumanFace } from '@vladmandic/human';
-import { meshExtent, refineFaces, type RefinedFace } from './mesh-refine.ts';
+import { meshExtent, readIrises, refineFaces, type RefinedFace } from './mesh-refine.ts';
 import { flatSkinShare, MAX_FLAT_SHARE } from './painted.ts';
 import { facesInBoxes, PHOTO_TURNS, settleOrientation, turnPhoto, unturnPoint, type Pixels } from './orientation.ts';
 
@@ -42,43 +42,54 @@ const TURNED_FACE_ROLL = 60 / RAD;
 /** Longest side of the copy searched turned when no face is found upright (see facesInTurnedPhoto). */
 const TURNED_SIDE = 512;
 
-export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE): Promise<Face[]> {
+/**
+ * The photo's faces, largest first. `onFound` is told them as soon as their boxes and flags are
+ * known, before the eyes are read (each face's landmarks then hold its 468 mesh points only): the
+ * result's faces come in the same order with the same boxes, scores and flags.
+ */
+export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE, onFound?: (faces: Face[]) => void): Promise<Face[]> {
   const { tf } = models;
   const { image: img, sx, sy } = await shrunk(full, DETECT_MAX_SIDE);
   // One float copy of the photo serves every pass (Human takes a float batch as it is; an int32
   // image it would cast to a second copy).
   const image = tf.tensor4d(new Float32Array(img.data), [1, img.height, img.width, 3], 'float32');
-  let refined: RefinedFace[];
   try {
-    refined = await findFaces(models, image, img.height, img.width, minFaceSize * sx);
+    const refined = await findFaces(models, image, img.height, img.width, minFaceSize * sx);
+    const toPhoto = (mesh: number[][]) => sx === 1 && sy === 1 ? mesh : mesh.map((p) => [(p[0]! + 0.5) / sx - 0.5, (p[1]! + 0.5) / sy - 0.5, p[2]!]);
+    const found: Array<{ face: Face; read: RefinedFace }> = [];
+    for (const read of refined) {
+      const mesh = toPhoto(read.mesh);
+      const { x0: minX, y0: minY, x1: maxX, y1: maxY } = meshExtent(mesh, 468);
+      const width = maxX - minX, height = maxY - minY;
+      const size = Math.max(width, height);
+      // A drawing the mesh model took for a face (see painted.ts).
+      if (flatSkinShare(full, mesh, size) > MAX_FLAT_SHARE) continue;
+      const margin = 0.02 * size;
+      const partial = minX < -margin || minY < -margin || maxX > full.width - 1 + margin || maxY > full.height - 1 + margin;
+      const angle = read.angle;
+      found.push({
+        read,
+        face: {
+          index: 0,
+          box: { x: round1(minX), y: round1(minY), width: round1(width), height: round1(height) },
+          score: Math.round(read.score * 1000) / 1000,
+          landmarks: mesh.map((p) => [p[0]!, p[1]!, p[2] ?? 0] as [number, number, number]),
+          rotation: { yaw: round1(angle.yaw * RAD), pitch: round1(angle.pitch * RAD), roll: round1(angle.roll * RAD) },
+          size: round1(size),
+          partial,
+          tooSmall: size < minFaceSize,
+        },
+      });
+    }
+    found.sort((a, b) => b.face.box.width * b.face.box.height - a.face.box.width * a.face.box.height || a.face.box.x - b.face.box.x);
+    const faces = found.map(({ face }, i) => Object.assign(face, { index: i }));
+    onFound?.(faces.map((f) => ({ ...f })));
+    const meshes = await readIrises(models, image, img.height, img.width, found.map((f) => f.read));
+    faces.forEach((f, i) => { f.landmarks = toPhoto(meshes[i]!).map((p) => [p[0]!, p[1]!, p[2] ?? 0] as [number, number, number]); });
+    return faces;
   } finally {
     tf.dispose(image);
   }
-  const faces: Face[] = [];
-  for (const f of refined) {
-    if (sx !== 1 || sy !== 1) for (const p of f.mesh) { p[0] = (p[0] + 0.5) / sx - 0.5; p[1] = (p[1] + 0.5) / sy - 0.5; }
-    const { x0: minX, y0: minY, x1: maxX, y1: maxY } = meshExtent(f.mesh, 468);
-    const width = maxX - minX, height = maxY - minY;
-    const size = Math.max(width, height);
-    // A drawing the mesh model took for a face (see painted.ts).
-    if (flatSkinShare(full, f.mesh, size) > MAX_FLAT_SHARE) continue;
-    const margin = 0.02 * size;
-    const partial = minX < -margin || minY < -margin || maxX > full.width - 1 + margin || maxY > full.height - 1 + margin;
-    const angle = f.angle;
-    faces.push({
-      index: 0,
-      box: { x: round1(minX), y: round1(minY), width: round1(width), height: round1(height) },
-      score: Math.round(f.score * 1000) / 1000,
-      landmarks: f.mesh.map((p) => [p[0], p[1], p[2] ?? 0] as [number, number, number]),
-      rotation: { yaw: round1(angle.yaw * RAD), pitch: round1(angle.pitch * RAD), roll: round1(angle.roll * RAD) },
-      size: round1(size),
-      partial,
-      tooSmall: size < minFaceSize,
-    });
-  }
-  faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height || a.box.x - b.box.x);
-  faces.forEach((f, i) => { f.index = i; });
-  return faces;
 }
 
 /**

@@ -38,11 +38,14 @@ const SYMMETRY = [13, 168] as const;
 
 
 export interface RefinedFace {
-  /** 478 points [x, y, z] in image pixels (z in the mesh crop's units, as Human's). */
+  /** 468 points [x, y, z] in image pixels (z in the mesh crop's units, as Human's); readIrises adds the eyes' 10. */
   mesh: P3[];
   score: number;
   /** Head rotation in radians. */
   angle: { yaw: number; pitch: number; roll: number };
+  /** The crop the mesh was read from and the mesh as the crop holds it: where readIrises cuts the eyes. */
+  frame: Framing;
+  raw: P3[];
 }
 
 const normalizeRadians = (a: number) => a - 2 * Math.PI * Math.floor((a + Math.PI) / (2 * Math.PI));
@@ -185,16 +188,16 @@ async function runMesh(tf: Tf, meshModel: GraphModel, batch: Tensor, count: numb
 }
 
 /**
- * Runs the mesh and iris models again, all faces in one batch, on crops centred on each face's
- * first-pass landmarks and sized from their extent. `image` is the [1, h, w, 3] input (float);
- * `rotate` crops along each face's axis (as the rotation-corrected pass does). A face whose mesh is
- * not confident (below `minScore`) there comes back null.
+ * Runs the mesh model again, all faces in one batch, on crops centred on each face's first-pass
+ * landmarks and sized from their extent. `image` is the [1, h, w, 3] input (float); `rotate` crops
+ * along each face's axis (as the rotation-corrected pass does). A face whose mesh is not confident
+ * (below `minScore`) there comes back null.
  */
 export function refineFaces(models: Models, image: Tensor, h: number, w: number, faces: Array<Pick<HumanFace, 'mesh'>>, rotate: boolean, minScore: number): Promise<Array<RefinedFace | null>> {
   return readFaces(models, image, h, w, faces.map((f) => framing(f.mesh, rotate)), minScore);
 }
 
-/** The mesh and iris models on the given crops, MESH_BATCH at a time; null where the mesh is not confident (below `minScore`). */
+/** The mesh model on the given crops, MESH_BATCH at a time; null where the mesh is not confident (below `minScore`). */
 export function readFaces(models: Models, image: Tensor, h: number, w: number, frames: Framing[], minScore: number): Promise<Array<RefinedFace | null>> {
   return inBatches(frames, (chunk) => readBatch(models, image, h, w, chunk, minScore));
 }
@@ -202,44 +205,58 @@ export function readFaces(models: Models, image: Tensor, h: number, w: number, f
 async function readBatch(models: Models, image: Tensor, h: number, w: number, frames: Framing[], minScore: number): Promise<Array<RefinedFace | null>> {
   const { human, tf } = models;
   const meshModel = human.models.models.facemesh as GraphModel | null;
-  const irisModel = human.models.models.iris as GraphModel | null;
-  if (!meshModel || !irisModel || frames.length === 0) return frames.map(() => null);
+  if (!meshModel || frames.length === 0) return frames.map(() => null);
   const batch = cropBatch(tf, image, h, w, frames);
+  let read: Awaited<ReturnType<typeof runMesh>>;
   try {
-    const { scores, flat } = await runMesh(tf, meshModel, batch, frames.length, true);
-    const raws: Array<P3[] | null> = frames.map((_, k) => {
-      if (!flat || !(scores[k]! >= minScore)) return null;
-      const raw: P3[] = [];
-      for (let i = 0; i < 468; i++) raw.push([flat[k * 1404 + 3 * i]!, flat[k * 1404 + 3 * i + 1]!, flat[k * 1404 + 3 * i + 2]!]);
-      return raw;
-    });
-    const live = raws.map((r, k) => (r ? k : -1)).filter((k) => k >= 0);
-    if (live.length === 0) return frames.map(() => null);
-    // Both eyes of every face through the iris model at once. It reads a right eye: the left eye is
-    // mirrored in, and its points mirrored back.
-    const { left, right } = eyes();
-    const eyeBoxes = live.map((k) => [eyeBox(raws[k]!, left.EyeLower0[0]!, left.EyeLower0[8]!), eyeBox(raws[k]!, right.EyeLower0[0]!, right.EyeLower0[8]!)] as const);
-    const irisInput = tf.tidy(() => {
-      const cut = (k: number, b: Box) => tf.image.cropAndResize(batch as never, [[b.y0 / MESH_SIZE, b.x0 / MESH_SIZE, b.y1 / MESH_SIZE, b.x1 / MESH_SIZE]], [k], [IRIS_SIZE, IRIS_SIZE]);
-      return tf.concat(live.flatMap((k, j) => [tf.image.flipLeftRight(cut(k, eyeBoxes[j]![0])), cut(k, eyeBoxes[j]![1])]));
-    });
-    const irisOut = irisModel.execute(irisInput) as Tensor;
-    tf.dispose(irisInput);
-    const irisData = await irisOut.data();
-    tf.dispose(irisOut);
-    const out: Array<RefinedFace | null> = frames.map(() => null);
-    live.forEach((k, j) => {
-      const fr = frames[k]!;
-      const raw = augmentIris(raws[k]!, irisData, j * 2 * 3 * IRIS_POINTS, eyeBoxes[j]![0], eyeBoxes[j]![1]);
-      const mesh = toImage(raw, fr.box, fr.angle);
-      // Human's angle step takes the box centred on the final mesh, of the same size. It reads the
-      // mesh as the crop holds it, turned back by the crop's turn: in the photo's frame its angles
-      // came out wrong past a quarter turn of roll, and on a head rolled 45° with 8° of yaw that is not there.
-      const angle = headAngle(fr.angle === 0 ? mesh : toImage(raw, fr.box, 0), fr.box);
-      out[k] = { mesh, score: scores[k]!, angle: { ...angle, roll: normalizeRadians(angle.roll + fr.angle) } };
-    });
-    return out;
+    read = await runMesh(tf, meshModel, batch, frames.length, true);
   } finally {
     tf.dispose(batch);
   }
+  const { scores, flat } = read;
+  return frames.map((frame, k) => {
+    if (!flat || !(scores[k]! >= minScore)) return null;
+    const raw: P3[] = [];
+    for (let i = 0; i < 468; i++) raw.push([flat[k * 1404 + 3 * i]!, flat[k * 1404 + 3 * i + 1]!, flat[k * 1404 + 3 * i + 2]!]);
+    const mesh = toImage(raw, frame.box, frame.angle);
+    // Human's angle step takes the box centred on the final mesh, of the same size. It reads the
+    // mesh as the crop holds it, turned back by the crop's turn: in the photo's frame its angles
+    // came out wrong past a quarter turn of roll, and on a head rolled 45° with 8° of yaw that is not there.
+    const angle = headAngle(frame.angle === 0 ? mesh : toImage(raw, frame.box, 0), frame.box);
+    return { mesh, score: scores[k]!, angle: { ...angle, roll: normalizeRadians(angle.roll + frame.angle) }, frame, raw };
+  });
+}
+
+/**
+ * Each face's 478 points: its eye contours refined and its 10 iris points added by the iris model,
+ * read on the crop its mesh came from. Only the faces kept need it, so it runs once, last (the eye
+ * points move no face's extent, crop or angle).
+ */
+export async function readIrises(models: Models, image: Tensor, h: number, w: number, faces: RefinedFace[]): Promise<P3[][]> {
+  const out: P3[][] = [];
+  for (let k = 0; k < faces.length; k += MESH_BATCH) out.push(...(await irisBatch(models, image, h, w, faces.slice(k, k + MESH_BATCH))));
+  return out;
+}
+
+async function irisBatch(models: Models, image: Tensor, h: number, w: number, faces: RefinedFace[]): Promise<P3[][]> {
+  const { human, tf } = models;
+  const irisModel = human.models.models.iris as GraphModel | null;
+  if (!irisModel || faces.length === 0) return faces.map((f) => f.mesh);
+  // Both eyes of every face through the iris model at once. It reads a right eye: the left eye is
+  // mirrored in, and its points mirrored back.
+  const { left, right } = eyes();
+  const eyeBoxes = faces.map((f) => [eyeBox(f.raw, left.EyeLower0[0]!, left.EyeLower0[8]!), eyeBox(f.raw, right.EyeLower0[0]!, right.EyeLower0[8]!)] as const);
+  const irisInput = tf.tidy(() => {
+    const batch = cropBatch(tf, image, h, w, faces.map((f) => f.frame));
+    const cut = (k: number, b: Box) => tf.image.cropAndResize(batch as never, [[b.y0 / MESH_SIZE, b.x0 / MESH_SIZE, b.y1 / MESH_SIZE, b.x1 / MESH_SIZE]], [k], [IRIS_SIZE, IRIS_SIZE]);
+    return tf.concat(faces.flatMap((_, k) => [tf.image.flipLeftRight(cut(k, eyeBoxes[k]![0])), cut(k, eyeBoxes[k]![1])]));
+  });
+  const irisOut = irisModel.execute(irisInput) as Tensor;
+  tf.dispose(irisInput);
+  const irisData = await irisOut.data();
+  tf.dispose(irisOut);
+  return faces.map((f, k) => {
+    const raw = augmentIris(f.raw.map((p) => [...p] as P3), irisData, k * 2 * 3 * IRIS_POINTS, eyeBoxes[k]![0], eyeBoxes[k]![1]);
+    return toImage(raw, f.frame.box, f.frame.angle);
+  });
 }

@@ -12,7 +12,7 @@ import { engineCalls, type EngineCalls, type EngineOperation, type EngineOperati
 import { EngineError, isEngineErrorCode } from '../core/errors.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
-import { resultBuffers, takeProgress } from './wire.ts';
+import { resultBuffers, takeListeners, type Listeners } from './wire.ts';
 
 export interface EnginePoolOptions {
   /** Worker processes; default one per CPU core. */
@@ -55,7 +55,7 @@ export interface EnginePool extends EngineCalls {
 interface Task {
   id: number;
   request: WorkerRequest;
-  onProgress?: (stage: string, fraction: number) => void;
+  listeners?: Listeners;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
 }
@@ -133,8 +133,8 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     }
     const task = slot.task;
     if (!task || msg.id !== task.id) return;
-    if (msg.type === 'progress') {
-      try { task.onProgress?.(msg.stage, msg.fraction); } catch { /* a listener must not break the pool */ }
+    if (msg.type === 'call') {
+      try { (task.listeners?.[msg.listener] as ((...a: unknown[]) => void) | undefined)?.(...msg.args); } catch { /* a listener must not break the pool */ }
       return;
     }
     finish(slot);
@@ -205,11 +205,11 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     type Result = Awaited<ReturnType<EngineOperations[K]>>;
     if (closed) return Promise.reject(new EngineError('pool_closed')) as ReturnType<EngineOperations[K]>;
     if (queue.length >= maxQueue) return Promise.reject(new EngineError('pool_busy')) as ReturnType<EngineOperations[K]>;
-    const { args, onProgress, progressAt } = takeProgress(all);
+    const { args, listeners, listenersAt } = takeListeners(all);
     return new Promise<Result>((resolve, reject) => {
       const id = nextId++;
-      const request = { op, id, args, ...(progressAt !== undefined ? { progressAt } : {}) } as WorkerRequest;
-      queue.push({ id, request, ...(onProgress ? { onProgress } : {}), resolve: resolve as (v: unknown) => void, reject });
+      const request = { op, id, args, ...(listeners ? { listenersAt, listeners: Object.keys(listeners) } : {}) } as WorkerRequest;
+      queue.push({ id, request, ...(listeners ? { listeners } : {}), resolve: resolve as (v: unknown) => void, reject });
       pump();
     }) as ReturnType<EngineOperations[K]>;
   }

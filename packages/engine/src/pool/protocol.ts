@@ -1,14 +1,16 @@
 // Messages between the pool (parent) and its worker processes. A request names one of the engine's
-// operations (api/operations.ts) and carries its arguments; a progress listener stays in the parent.
+// operations (api/operations.ts) and carries its arguments; its listeners stay in the parent.
 import type { EngineOperation, EngineOperations } from '../api/operations.ts';
 import type { EngineErrorCode } from '../core/errors.ts';
+import type { ListenerName } from './wire.ts';
 
 export type WorkerRequest = { [K in EngineOperation]: {
   op: K;
   id: number;
   args: Parameters<EngineOperations[K]>;
-  /** The position of the argument whose `onProgress` was kept in the parent: the worker forwards progress for it. */
-  progressAt?: number;
+  /** The position of the argument whose listeners were kept in the parent, and their names: the worker forwards their calls. */
+  listenersAt?: number;
+  listeners?: ListenerName[];
 } }[EngineOperation];
 
 export type WorkerResult = Awaited<ReturnType<EngineOperations[EngineOperation]>>;
@@ -17,6 +19,6 @@ export interface SerializedError { code: EngineErrorCode | null; message: string
 
 export type WorkerMessage =
   | { type: 'ready'; loadMs: number }
-  | { type: 'progress'; id: number; stage: string; fraction: number }
+  | { type: 'call'; id: number; listener: ListenerName; args: unknown[] }
   | { type: 'result'; id: number; result: WorkerResult; rss: number }
   | { type: 'error'; id: number; error: SerializedError; rss: number };

@@ -1,6 +1,11 @@
-// What crosses the pool's process boundary besides plain data: a progress listener cannot (it stays
-// in the parent, the worker reports progress as messages), and a Buffer arrives as a Uint8Array.
-type ProgressListener = (stage: string, fraction: number) => void;
+// What crosses the pool's process boundary besides plain data: a listener cannot (it stays in the
+// parent, the worker reports each call as a message), and a Buffer arrives as a Uint8Array.
+
+/** The options' listeners: a swap's progress, and detection's faces found before their eyes are read. */
+export const LISTENERS = ['onProgress', 'onFaces'] as const;
+export type ListenerName = (typeof LISTENERS)[number];
+export type Listener = (...args: never[]) => void;
+export type Listeners = Partial<Record<ListenerName, Listener>>;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (typeof v !== 'object' || v === null) return false;
@@ -8,14 +13,21 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** The arguments without the first options object's `onProgress`, that listener and where it was. */
-export function takeProgress<A extends unknown[]>(args: A): { args: A; onProgress?: ProgressListener; progressAt?: number } {
-  const at = args.findIndex((a) => isPlainObject(a) && typeof a.onProgress === 'function');
+const listenersIn = (v: Record<string, unknown>) => LISTENERS.filter((name) => typeof v[name] === 'function');
+
+/** The arguments without the first options object's listeners, those listeners and where they were. */
+export function takeListeners<A extends unknown[]>(args: A): { args: A; listeners?: Listeners; listenersAt?: number } {
+  const at = args.findIndex((a) => isPlainObject(a) && listenersIn(a).length > 0);
   if (at < 0) return { args };
-  const { onProgress, ...rest } = args[at] as { onProgress: ProgressListener };
+  const rest = { ...(args[at] as Record<string, unknown>) };
+  const listeners: Listeners = {};
+  for (const name of listenersIn(rest)) {
+    listeners[name] = rest[name] as Listener;
+    delete rest[name];
+  }
   const sent = [...args] as A;
   sent[at] = rest;
-  return { args: sent, onProgress, progressAt: at };
+  return { args: sent, listeners, listenersAt: at };
 }
 
 /** In the worker: every Uint8Array of the arguments (a Buffer sent) as a Buffer of its own again. */

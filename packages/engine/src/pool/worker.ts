@@ -27,9 +27,9 @@ process.on('message', (req: WorkerRequest) => {
   queue = queue.then(async () => {
     try {
       const args: unknown[] = reviveBuffers(req.args);
-      if (req.progressAt !== undefined) {
-        const onProgress = (stage: string, fraction: number) => send({ type: 'progress', id: req.id, stage, fraction });
-        args[req.progressAt] = { ...(args[req.progressAt] as object), onProgress };
+      if (req.listenersAt !== undefined) {
+        const forwarded = Object.fromEntries((req.listeners ?? []).map((listener) => [listener, (...a: unknown[]) => send({ type: 'call', id: req.id, listener, args: a })]));
+        args[req.listenersAt] = { ...(args[req.listenersAt] as object), ...forwarded };
       }
       const run = ENGINE_OPERATIONS[req.op] as (...a: unknown[]) => Promise<WorkerResult>;
       const result = await run(...args);

@@ -1,7 +1,9 @@
 // The target faces the picker showed a person (POST /faces/detect), kept a short while so that
 // the upload that follows with the same bytes neither detects them again nor risks numbering
-// them differently. In memory, not in storage: an entry is only worth its short life, a
-// miss costs one detection, and nothing of a photo outlives the TTL or a restart.
+// them differently. An entry is kept while its detection still runs (the picker answers before
+// the eyes are read): a reader waits for it, and one that fails is dropped. In memory, not in
+// storage: an entry is only worth its short life, a miss costs one detection, and nothing of a
+// photo outlives the TTL or a restart.
 import { createHash } from 'node:crypto';
 import type { TargetAnalysis } from '@visage/engine';
 
@@ -14,7 +16,7 @@ export const ANALYSIS_MAX_ENTRIES = 500;
 export interface PhotoFaces { width: number; height: number; analysis: TargetAnalysis }
 
 export class FaceAnalyses {
-  private readonly entries = new Map<string, { at: number; photo: PhotoFaces }>();
+  private readonly entries = new Map<string, { at: number; photo: Promise<PhotoFaces> }>();
 
   constructor(
     private readonly ttlMs = ANALYSIS_TTL_MS,
@@ -27,7 +29,8 @@ export class FaceAnalyses {
     return `${uid}:${createHash('sha256').update(bytes).digest('hex')}`;
   }
 
-  get(uid: string, bytes: Buffer): PhotoFaces | null {
+  /** The photo's analysis, once its detection has ended. */
+  get(uid: string, bytes: Buffer): Promise<PhotoFaces> | null {
     const key = FaceAnalyses.key(uid, bytes);
     const e = this.entries.get(key);
     if (!e) return null;
@@ -38,10 +41,13 @@ export class FaceAnalyses {
     return e.photo;
   }
 
-  put(uid: string, bytes: Buffer, photo: PhotoFaces): void {
+  /** Keeps an analysis, or one still running: if that fails, it is dropped (the next reader detects again). */
+  put(uid: string, bytes: Buffer, photo: PhotoFaces | Promise<PhotoFaces>): void {
     const key = FaceAnalyses.key(uid, bytes);
+    const entry = { at: this.now(), photo: Promise.resolve(photo) };
+    entry.photo.catch(() => { if (this.entries.get(key) === entry) this.entries.delete(key); });
     this.entries.delete(key);
-    this.entries.set(key, { at: this.now(), photo });
+    this.entries.set(key, entry);
     // Map order is insertion order: the first entries are the oldest.
     for (const k of this.entries.keys()) {
       if (this.entries.size <= this.maxEntries) break;

@@ -2,7 +2,7 @@
 // face-analyses.ts), and an upload's `source` parts, `faces` and `sourceFaces` fields become the
 // swap's sources and (target face, source) pairs, every index checked against the faces found.
 import { MAX_SWAP_SOURCES, faceMapping, sourceFaces as sourceFacesField, type DetectFacesResponse } from '@visage/contracts';
-import type { TargetAnalysis } from '@visage/engine';
+import type { FoundFaces, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
@@ -35,13 +35,16 @@ export class FacePicker {
     readonly analyses = new FaceAnalyses(),
   ) {}
 
-  /** `POST /faces/detect`: the upload's faces, upright as the swap sees them, largest first. */
+  /**
+   * `POST /faces/detect`: the upload's faces, upright as the swap sees them, largest first. Answered
+   * as soon as the engine has found them: it reads their eyes afterwards, into the kept analysis.
+   */
   async detect(uid: string, bytes: Buffer): Promise<DetectFacesResponse> {
-    const { width, height, analysis } = await this.analyse(uid, bytes);
+    const { width, height, faces } = await this.found(uid, bytes);
     return {
       width,
       height,
-      faces: analysis.faces.map((f) => ({
+      faces: faces.map((f) => ({
         box: [round(f.box.x), round(f.box.y), round(f.box.width), round(f.box.height)],
         score: Math.round(f.score * 1000) / 1000,
         usable: !f.tooSmall,
@@ -58,7 +61,7 @@ export class FacePicker {
     const { sources } = choice;
     if (sources.length === 0) throw new AppError(400, 'images_missing', 'Please select both target and source images.', { field: 'source' });
     if (sources.length > MAX_SWAP_SOURCES) throw tooManySources();
-    const known = Buffer.isBuffer(target) ? (this.analyses.get(uid, target)?.analysis ?? null) : null;
+    const known = Buffer.isBuffer(target) ? ((await this.kept(uid, target))?.analysis ?? null) : null;
     const pairs = choice.faces === undefined ? undefined : parseField(faceMapping, choice.faces, 'faces');
     const picked = choice.sourceFaces === undefined ? undefined : parseField(sourceFacesField, choice.sourceFaces, 'sourceFaces');
     const first = sources[0]!;
@@ -89,14 +92,37 @@ export class FacePicker {
 
   /** The photo's faces: from detect's answer kept for these bytes, else cleaned and detected now (and kept). */
   private async analyse(uid: string, bytes: Buffer): Promise<PhotoFaces> {
-    const kept = this.analyses.get(uid, bytes);
-    if (kept) return kept;
-    // Detected on the cleaned photo, upright: the very pixels the swap will read.
-    const clean = await this.intake.clean(bytes);
-    const found = await measure('detect', () => this.detector.detect(clean.body));
-    const photo = { width: found.width, height: found.height, analysis: { faces: found.faces.map(({ hands: _hands, ...f }) => f) } };
-    this.analyses.put(uid, bytes, photo);
-    return photo;
+    return (await this.kept(uid, bytes)) ?? measure('detect', () => this.start(uid, bytes).analysis);
+  }
+
+  /** The photo's faces without their landmarks, as soon as they are known. */
+  private async found(uid: string, bytes: Buffer): Promise<FoundFaces> {
+    const kept = await this.kept(uid, bytes);
+    if (kept) return { width: kept.width, height: kept.height, faces: kept.analysis.faces };
+    return measure('detect', () => this.start(uid, bytes).found);
+  }
+
+  /** The analysis kept for these bytes, once its detection has ended; null if none (or it failed). */
+  private async kept(uid: string, bytes: Buffer): Promise<PhotoFaces | null> {
+    return (await this.analyses.get(uid, bytes)?.catch(() => null)) ?? null;
+  }
+
+  /**
+   * Cleans and detects the photo, keeping the analysis while it runs (so an upload that follows
+   * waits for it rather than detecting again). `found`: the faces, told before their eyes are read.
+   */
+  private start(uid: string, bytes: Buffer): { found: Promise<FoundFaces>; analysis: Promise<PhotoFaces> } {
+    let told: ((found: FoundFaces) => void) | undefined;
+    const early = new Promise<FoundFaces>((resolve) => { told = resolve; });
+    const analysis = (async () => {
+      // Detected on the cleaned photo, upright: the very pixels the swap will read.
+      const clean = await this.intake.clean(bytes);
+      const found = await this.detector.detect(clean.body, { onFaces: (f) => told?.(f) });
+      return { width: found.width, height: found.height, analysis: { faces: found.faces.map(({ hands: _hands, ...f }) => f) } };
+    })();
+    this.analyses.put(uid, bytes, analysis);
+    const whole = analysis.then(({ width, height, analysis: a }) => ({ width, height, faces: a.faces }));
+    return { found: Promise.race([early, whole]), analysis };
   }
 }
 

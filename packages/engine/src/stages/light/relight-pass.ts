@@ -11,7 +11,7 @@ import { smoothstep } from '../../raster/ramp.ts';
 import { featureWeight, lipWeight } from '../mask/mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
 import { calmGrain, grainSigma, NOISE_MIN_FACE, NOISE_TILE, noiseTile, planarLevel, targetLevel } from '../texture/grain.ts';
-import { relitLevels, rollOff } from './highlights.ts';
+import { HIGHLIGHT_SLOPE, relitLevels, rollOff } from './highlights.ts';
 import { skinMatch, skinSums } from './skin-match.ts';
 import { luma } from '../../face/skin-model.ts';
 import { KNEE, CHROMA_MIN, MAX_GREEN_EXCESS, SATURATION_MIN, MIN_TINT, FOREHEAD_RISE, browTopAlongUp, highlightCeiling, relativeTint, isGrey, FEATURE_GAIN_MIN, MAX_EXPOSURE, CHROMA_BOOST, noiseGap, CHROMA_MAX, FEATURE_GAIN_MAX, type RelightInput, type RelitDifferences } from './relight-measures.ts';
@@ -205,7 +205,10 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
       for (let c = 0; c < 3; c++) {
         const o = c * fgn;
         const tc = m.tone[o + i00]! * w00 + m.tone[o + i01]! * w01 + m.tone[o + i10]! * w10 + m.tone[o + i11]! * w11;
-        let v = W[c * n + i]! * gL * (tc + (1 - tc) * keepOwn);
+        const lit = W[c * n + i]!;
+        let v = lit * gL * (tc + (1 - tc) * keepOwn);
+        // A brightening match lifts the skin, not its highlights (already rolled off to the target's).
+        if (v > KNEE && v > lit) v = Math.max(lit, KNEE + (v - KNEE) * HIGHLIGHT_SLOPE);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         const d = v - od[p + c]!;

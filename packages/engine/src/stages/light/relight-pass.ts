@@ -197,7 +197,11 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
       const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
       const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
-      const gL = m.light[i00]! * w00 + m.light[i01]! * w01 + m.light[i10]! * w10 + m.light[i11]! * w11;
+      let gL = m.light[i00]! * w00 + m.light[i01]! * w01 + m.light[i10]! * w10 + m.light[i11]! * w11;
+      // A brightening match lifts the skin, not its highlights (already rolled off to the target's):
+      // past the knee a pixel keeps HIGHLIGHT_SLOPE of the rise, its channels alike so a sheen keeps its colour.
+      const Y = 0.299 * W[i]! + 0.587 * W[n + i]! + 0.114 * W[2 * n + i]!;
+      if (gL > 1 && Y * gL > KNEE) gL = Math.max(1, (KNEE + (Y * gL - KNEE) * HIGHLIGHT_SLOPE) / Math.max(Y, 1));
       // The eyes take the target's light but keep their own colour; the lips take the skin's.
       const fw = featW[i]!;
       const keepOwn = fw > 0 && lipW ? fw - lipW[i]! : 0;
@@ -205,10 +209,7 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
       for (let c = 0; c < 3; c++) {
         const o = c * fgn;
         const tc = m.tone[o + i00]! * w00 + m.tone[o + i01]! * w01 + m.tone[o + i10]! * w10 + m.tone[o + i11]! * w11;
-        const lit = W[c * n + i]!;
-        let v = lit * gL * (tc + (1 - tc) * keepOwn);
-        // A brightening match lifts the skin, not its highlights (already rolled off to the target's).
-        if (v > KNEE && v > lit) v = Math.max(lit, KNEE + (v - KNEE) * HIGHLIGHT_SLOPE);
+        let v = W[c * n + i]! * gL * (tc + (1 - tc) * keepOwn);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
         const d = v - od[p + c]!;

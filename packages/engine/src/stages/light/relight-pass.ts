@@ -1,15 +1,18 @@
 // The relight applied pixel by pixel: each warped source pixel relit by the light fields (relight.ts),
 // recoloured toward the target's skin tone, its highlights rolled off (highlights.ts) and, on a
-// source face smaller than the target's, the target's grain restored (grain.ts); then turned into
-// its difference from the target, which the blend (blend.ts) feathers in. One fused
-// full-resolution pass, since the face's pixels are the swap's largest cost.
+// source face smaller than the target's, the target's grain restored (grain.ts); its skin then
+// brought onto the target's own (skin-match.ts) and turned into its difference from the target,
+// which the blend (blend.ts) feathers in. The relight's steps are fused into one full-resolution
+// pass, since the face's pixels are the swap's largest cost; the match needs the whole relit face
+// first, so it takes a second, lighter one.
 import { gridFor, lookup } from '../../raster/resample.ts';
 import { Scratch } from '../../raster/scratch.ts';
 import { smoothstep } from '../../raster/ramp.ts';
 import { featureWeight, lipWeight } from '../mask/mask.ts';
 import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, sampleSkin, splitSkin, TONE_SIGMA, toneField } from './relight.ts';
 import { calmGrain, grainSigma, NOISE_MIN_FACE, NOISE_TILE, noiseTile, planarLevel, targetLevel } from '../texture/grain.ts';
-import { relitLevels, rollOff } from './highlights.ts';
+import { HIGHLIGHT_SLOPE, relitLevels, rollOff } from './highlights.ts';
+import { skinMatch, skinSums } from './skin-match.ts';
 import { luma } from '../../face/skin-model.ts';
 import { KNEE, CHROMA_MIN, MAX_GREEN_EXCESS, SATURATION_MIN, MIN_TINT, FOREHEAD_RISE, browTopAlongUp, highlightCeiling, relativeTint, isGrey, FEATURE_GAIN_MIN, MAX_EXPOSURE, CHROMA_BOOST, noiseGap, CHROMA_MAX, FEATURE_GAIN_MAX, type RelightInput, type RelitDifferences } from './relight-measures.ts';
 
@@ -103,9 +106,13 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
   for (let x = 0; x < w; x++) cellX[x] = (x / k) | 0;
+  // The light field's cell of each column and row, where the relit skin is summed (see skin-match.ts).
+  const cellFx = new Int32Array(w), cellY = new Int32Array(h);
+  for (let x = 0; x < w; x++) cellFx[x] = Math.min(field.w - 1, (x / field.k) | 0);
+  for (let y = 0; y < h; y++) cellY[y] = Math.min(field.h - 1, (y / field.k) | 0) * field.w;
+  const match = skinSums(field);
   for (let y = 0; y < h; y++) {
     const r0 = ly.i0[y]! * field.w, r1 = ly.i1[y]! * field.w, ty = ly.t[y]!, uy = 1 - ty;
-    const cellRow = ((y / k) | 0) * g.w;
     const trow = ((y + noy) & (NOISE_TILE - 1)) * NOISE_TILE;
     let p = ((roi.y + y) * ow + roi.x) * 3;
     for (let x = 0; x < w; x++, p += 3) {
@@ -118,7 +125,6 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
       const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
       const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
-      const cell = cellRow + cellX[x]!;
       const lg = fromTwin && fromTwin[i] ? twinGain! : lumGain;
       const gL = lg[i00]! * w00 + lg[i01]! * w01 + lg[i10]! * w10 + lg[i11]! * w11;
       // Eyes and lips follow the light change only halfway (in log space) and within bounds, so a
@@ -169,9 +175,43 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
         const skinD = srcTint[c]! * (Y + 1);
         const own = ((skinD + (dc - skinD) * (1 - damp) * rho) * cs + extra * tint[c]!) * fq;
         let v = (Yn + own) * (kc + (cast[c]! - kc) * eyeW);
+        if (v < 0) v = 0;
+        W[c * n + i] = v;
+      }
+      if (skin[i] && fw === 0) {
+        const mc = cellY[y]! + cellFx[x]!;
+        match.count[mc]! += 1;
+        for (let c = 0; c < 3; c++) { match.sums[c * fgn + mc]! += W[c * n + i]!; match.sums[(3 + c) * fgn + mc]! += od[p + c]!; }
+      }
+    }
+  }
+  // The relit skin brought onto the target's (see skin-match.ts), then turned into differences.
+  const m = skinMatch(match, faceSize);
+  for (let y = 0; y < h; y++) {
+    const r0 = ly.i0[y]! * field.w, r1 = ly.i1[y]! * field.w, ty = ly.t[y]!, uy = 1 - ty;
+    const cellRow = ((y / k) | 0) * g.w;
+    let p = ((roi.y + y) * ow + roi.x) * 3;
+    for (let x = 0; x < w; x++, p += 3) {
+      const i = y * w + x;
+      if (alpha[i] === 0) continue;
+      const a = lx.i0[x]!, b = lx.i1[x]!, tx = lx.t[x]!, ux = 1 - tx;
+      const w00 = ux * uy, w01 = tx * uy, w10 = ux * ty, w11 = tx * ty;
+      const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
+      let gL = m.light[i00]! * w00 + m.light[i01]! * w01 + m.light[i10]! * w10 + m.light[i11]! * w11;
+      // A brightening match lifts the skin, not its highlights (already rolled off to the target's):
+      // past the knee a pixel keeps HIGHLIGHT_SLOPE of the rise, its channels alike so a sheen keeps its colour.
+      const Y = 0.299 * W[i]! + 0.587 * W[n + i]! + 0.114 * W[2 * n + i]!;
+      if (gL > 1 && Y * gL > KNEE) gL = Math.max(1, (KNEE + (Y * gL - KNEE) * HIGHLIGHT_SLOPE) / Math.max(Y, 1));
+      // The eyes take the target's light but keep their own colour; the lips take the skin's.
+      const fw = featW[i]!;
+      const keepOwn = fw > 0 && lipW ? fw - lipW[i]! : 0;
+      const cell = cellRow + cellX[x]!;
+      for (let c = 0; c < 3; c++) {
+        const o = c * fgn;
+        const tc = m.tone[o + i00]! * w00 + m.tone[o + i01]! * w01 + m.tone[o + i10]! * w10 + m.tone[o + i11]! * w11;
+        let v = W[c * n + i]! * gL * (tc + (1 - tc) * keepOwn);
         // Soft shoulder instead of clipping, so brightened eye whites and highlights keep detail.
         if (v > KNEE) v = KNEE + (255 - KNEE) * Math.tanh((v - KNEE) / (255 - KNEE));
-        else if (v < 0) v = 0;
         const d = v - od[p + c]!;
         W[c * n + i] = d;
         dSmall[c * gn + cell]! += d;

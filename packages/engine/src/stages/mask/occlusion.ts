@@ -52,20 +52,29 @@ function mouthCover(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinMo
  */
 const DARK_LIPS = 0.3;
 
-/** Whether something far darker than the skin covers the lips (see DARK_LIPS). */
-function darkOverMouth(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinModel): boolean {
+/**
+ * Whether something far darker than the skin covers the lips (see DARK_LIPS) on both sides of their
+ * middle (`across`: the face's left-right direction): a hard side light shades one half of them as
+ * dark, a cover over the mouth reaches both.
+ */
+function darkOverMouth(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinModel, across: readonly [number, number]): boolean {
   const rgb = new Float32Array(3);
-  let n = 0, dark = 0;
+  let n = 0, mid = 0;
+  for (let i = 0; i < lips.length; i += 2) if (lips[i] === 1) { n++; mid += (i % w) * across[0] + ((i / w) | 0) * across[1]; }
+  if (n < MIN_LIP_SAMPLES) return false;
+  mid /= n;
+  const count = [0, 0], dark = [0, 0];
   for (let y = 0; y < h; y += 2) {
     for (let x = 0; x < w; x += 2) {
       const i = y * w + x;
       if (lips[i] !== 1) continue;
+      const k = x * across[0] + y * across[1] < mid ? 0 : 1;
       px(i, rgb);
-      n++;
-      if (0.299 * rgb[0]! + 0.587 * rgb[1]! + 0.114 * rgb[2]! < DARK_0 * skin.my) dark++;
+      count[k]!++;
+      if (0.299 * rgb[0]! + 0.587 * rgb[1]! + 0.114 * rgb[2]! < DARK_0 * skin.my) dark[k]!++;
     }
   }
-  return n >= MIN_LIP_SAMPLES && dark >= DARK_LIPS * n;
+  return count[0]! > 0 && count[1]! > 0 && dark[0]! >= DARK_LIPS * count[0]! && dark[1]! >= DARK_LIPS * count[1]!;
 }
 
 /**
@@ -181,8 +190,9 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   const cs = lipsS && ms ? mouthCover(spx, lipsS, w, h, ms) : null;
   // Something dark over a mouth is a cover too: the target's keeps its lower face, the source's leaves its own.
   const ringT = mouth && mt ? lipRing(lipsT!, mouth.openingTarget) : null, ringS = mouth && ms ? lipRing(lipsS!, mouth.openingSource) : null;
-  const darkT = ringT !== null && darkOverMouth(tpx, ringT, w, h, mt!);
-  const sourceCovered = cs !== null || (ringS !== null && darkOverMouth(spx, ringS, w, h, ms!));
+  const across = mouth ? ([-mouth.down[1], mouth.down[0]] as const) : ([1, 0] as const);
+  const darkT = ringT !== null && darkOverMouth(tpx, ringT, w, h, mt!, across);
+  const sourceCovered = cs !== null || (ringS !== null && darkOverMouth(spx, ringS, w, h, ms!, across));
   // Evaluate on a coarse grid: occluders worth keeping are larger than a few pixels.
   const k = Math.max(1, Math.floor(faceSize / 96));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);

@@ -107,3 +107,35 @@ export function handCover(roi: Roi, targetHands: readonly Float32Array[], source
   }
   return { plane, fromSource };
 }
+
+/** Points each triangle is read at for handShares: its centre, its corners and halfway between. */
+const SHARE_POINTS: ReadonlyArray<readonly [number, number, number]> = [
+  [1 / 3, 1 / 3, 1 / 3], [1, 0, 0], [0, 1, 0], [0, 0, 1], [2 / 3, 1 / 6, 1 / 6], [1 / 6, 2 / 3, 1 / 6], [1 / 6, 1 / 6, 2 / 3],
+];
+
+/**
+ * Per triangle of the source mesh `srcPts`, the share (0..1) of it the source's hands, and the shade
+ * SHADE_REACH beside them, cover; null when the source has no hand against its face. Only triangles
+ * `judged` takes are read (-1 for the others).
+ */
+export function handShares(sourceHands: readonly Float32Array[], sourceSize: number, srcPts: Float32Array, triangles: Uint16Array, judged: (t: number) => boolean): Float32Array | null {
+  if (sourceHands.length === 0) return null;
+  const { x0, y0, x1, y1 } = flatBounds(srcPts);
+  const ox = Math.floor(x0), oy = Math.floor(y0), w = Math.ceil(x1) + 1 - ox, h = Math.ceil(y1) + 1 - oy;
+  const shape = new Uint8Array(w * h);
+  for (const hand of sourceHands) fillHand(shape, w, h, ox, oy, hand, SHADE_REACH * sourceSize);
+  const n = triangles.length / 3;
+  const share = new Float32Array(n).fill(-1);
+  for (let t = 0; t < n; t++) {
+    if (!judged(t)) continue;
+    let on = 0;
+    for (const [a, b, c] of SHARE_POINTS) {
+      const p = triangles[3 * t]!, q = triangles[3 * t + 1]!, r = triangles[3 * t + 2]!;
+      const x = Math.round(a * srcPts[2 * p]! + b * srcPts[2 * q]! + c * srcPts[2 * r]!) - ox;
+      const y = Math.round(a * srcPts[2 * p + 1]! + b * srcPts[2 * q + 1]! + c * srcPts[2 * r + 1]!) - oy;
+      if (x >= 0 && y >= 0 && x < w && y < h && shape[y * w + x]) on++;
+    }
+    share[t] = on / SHARE_POINTS.length;
+  }
+  return share;
+}

@@ -3,11 +3,12 @@
 import type { SpecialCase } from '../stages/special-case.ts';
 import { withHands } from './find.ts';
 import { handsStage, handWarning } from './stage.ts';
+import { handShareStage } from './uncover.ts';
 
 export const handsCase: SpecialCase = {
   name: 'hands',
-  stages: [{ stage: handsStage, after: 'mask' }],
-  untouched: () => ({ handPlane: null, sourceHand: false }),
+  stages: [{ stage: handShareStage, before: 'uncover' }, { stage: handsStage, after: 'mask' }],
+  untouched: () => ({ handPlane: null, sourceHand: false, sourceHandShare: null }),
   facts: {
     timing: 'hands',
     judge: ({ models, source, srcFace, target, targets }) => ({

@@ -77,6 +77,10 @@ export interface FaceSwapState {
   unseen: number;
   cutShown: number;
   sideOn: boolean;
+  /** Per source triangle, the share of it a hand against the face photo covers (see hands/hand-shape.ts); null when none. */
+  sourceHandShare: Float32Array | null;
+  /** Skin triangles of the face photo something covers, taken from their twin or left to the target (see geometry/uncover.ts). */
+  uncovered: number;
   warp: Omit<WarpInput, 'src' | 'roi'>;
   warped: WarpOutput;
   fromTwin: Uint8Array | null;

@@ -31,7 +31,7 @@ describe('the stage list', () => {
 
   it('puts the special cases\' stages where they say', () => {
     expect(STAGES.map((s) => s.name)).toEqual([
-      'reshape', 'glasses', 'place', 'warp', 'source light', 'focus', 'sharpen', 'even light', 'forehead', 'mask',
+      'reshape', 'glasses', 'place', 'hand share', 'uncover', 'warp', 'source light', 'focus', 'sharpen', 'even light', 'forehead', 'mask',
       'hands', 'occlude', 'glasses keep', 'relight', 'blend', 'glasses restore',
     ]);
     expect([...FULL_RESOLUTION]).toEqual(['reshape', 'glasses', 'glasses keep', 'glasses restore']);

@@ -5,6 +5,7 @@ import type { Stage } from '../stages/context.ts';
 import { reshapeStage } from '../stages/geometry/reshape.ts';
 import { placeStage } from '../stages/geometry/place.ts';
 import { warpStage } from '../stages/geometry/warp.ts';
+import { uncoverStage } from '../stages/geometry/uncover.ts';
 import { sourceLightStage } from '../stages/light/source-light.ts';
 import { evenLightStage } from '../stages/light/even-light.ts';
 import { relightStage } from '../stages/light/relight-stage.ts';
@@ -18,6 +19,7 @@ import { SPECIAL_CASES, withSpecialStages } from './special-cases.ts';
 export const CORE_STAGES: readonly Stage[] = [
   reshapeStage, //     geometry: the target's jaw toward the source's, on the photo
   placeStage, //       geometry: where each source triangle goes, what is left to the target
+  uncoverStage, //     geometry: what covers the face photo taken from the twin or the target
   warpStage, //        geometry: the source drawn onto the target's region
   sourceLightStage, // light: the source's haze and colour cast taken off
   sharpenStage, //     texture: a smaller source's detail given back

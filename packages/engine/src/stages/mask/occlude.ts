@@ -1,6 +1,6 @@
 // What covers either face (a scarf, a beard, a strand of hair, a hand) is kept from the target
 // (occlusion.ts): the blend weight drops there, and such pixels are no skin to judge light on.
-import { loopUv, OUTER_LIP_LOOP } from '../../mesh/topology.ts';
+import { INNER_LIP_LOOP, loopUv, OUTER_LIP_LOOP } from '../../mesh/topology.ts';
 import type { FaceWarning, Stage } from '../context.ts';
 import { occlusionMask } from './occlusion.ts';
 
@@ -17,7 +17,7 @@ export const occludeStage: Stage = {
   writes: ['sourceCovered', 'occluded', 'masks'],
   run(s) {
     const { up, masks } = s;
-    const mouth = { lipsTarget: loopUv(s.dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(s.placed, OUTER_LIP_LOOP), midNose: midNose(s.dstPts), down: [-up[0], -up[1]] as [number, number] };
+    const mouth = { lipsTarget: loopUv(s.dstPts, OUTER_LIP_LOOP), lipsSource: loopUv(s.placed, OUTER_LIP_LOOP), openingTarget: loopUv(s.dstPts, INNER_LIP_LOOP), openingSource: loopUv(s.placed, INNER_LIP_LOOP), midNose: midNose(s.dstPts), down: [-up[0], -up[1]] as [number, number] };
     const { weight: occ, sourceCovered } = occlusionMask(s.out.data, s.out.width, s.roi, s.warped.rgb, s.warped.cover, s.faceSize, mouth, s.handPlane);
     s.sourceCovered = sourceCovered;
     if (!occ) return;

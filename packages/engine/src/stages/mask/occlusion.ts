@@ -45,6 +45,39 @@ function mouthCover(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinMo
 }
 
 /**
+ * Share of the lips' pixels (between their outer and inner outlines: an open mouth's dark inside
+ * does not count) far darker than the skin (see DARK_0) from which the mouth is covered by something
+ * dark (a microphone, a black mask): lips are never that dark. Such a cover is too dark for a
+ * colour model.
+ */
+const DARK_LIPS = 0.3;
+
+/**
+ * Whether something far darker than the skin covers the lips (see DARK_LIPS) on both sides of their
+ * middle (`across`: the face's left-right direction): a hard side light shades one half of them as
+ * dark, a cover over the mouth reaches both.
+ */
+function darkOverMouth(px: Px, lips: Uint8Array, w: number, h: number, skin: SkinModel, across: readonly [number, number]): boolean {
+  const rgb = new Float32Array(3);
+  let n = 0, mid = 0;
+  for (let i = 0; i < lips.length; i += 2) if (lips[i] === 1) { n++; mid += (i % w) * across[0] + ((i / w) | 0) * across[1]; }
+  if (n < MIN_LIP_SAMPLES) return false;
+  mid /= n;
+  const count = [0, 0], dark = [0, 0];
+  for (let y = 0; y < h; y += 2) {
+    for (let x = 0; x < w; x += 2) {
+      const i = y * w + x;
+      if (lips[i] !== 1) continue;
+      const k = x * across[0] + y * across[1] < mid ? 0 : 1;
+      px(i, rgb);
+      count[k]!++;
+      if (0.299 * rgb[0]! + 0.587 * rgb[1]! + 0.114 * rgb[2]! < DARK_0 * skin.my) dark[k]!++;
+    }
+  }
+  return count[0]! > 0 && count[1]! > 0 && dark[0]! >= DARK_LIPS * count[0]! && dark[1]! >= DARK_LIPS * count[1]!;
+}
+
+/**
  * Whether something covers the mouth of the face with mesh `pts` in `image` (see mouthCover), judged
  * on the image itself, before any warp: the skin is modelled on the face's upper-skin triangles
  * (see imageSkin).
@@ -69,7 +102,7 @@ function coverWeight(skin: SkinModel, cover: SkinModel, rgb: Float32Array): numb
 }
 
 /** How far pixel `rgb` is from being skin under model m: 0 skin .. 1 surely something else. */
-function occluderWeight(m: SkinModel, rgb: Float32Array): number {
+export function occluderWeight(m: SkinModel, rgb: Float32Array): number {
   const R = rgb[0]!, G = rgb[1]!, B = rgb[2]!;
   const Y = 0.299 * R + 0.587 * G + 0.114 * B;
   // Far darker than the face's skin: a dark scarf edge, sunglasses, hair (not a soft shadow).
@@ -121,6 +154,9 @@ export interface MouthGeometry {
   /** Outer lip outlines (flat x,y image coordinates) of the target face and of the warped source. */
   lipsTarget: ArrayLike<number>;
   lipsSource: ArrayLike<number>;
+  /** Their inner lip outlines (the mouth's opening). */
+  openingTarget: ArrayLike<number>;
+  openingSource: ArrayLike<number>;
   /** A point halfway down the nose and the face's downward direction: a covered mouth leaves what lies below to the target. */
   midNose: readonly [number, number];
   down: readonly [number, number];
@@ -147,9 +183,16 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
   if (!mt && !ms && !hands) return { weight: null, sourceCovered: false };
   const plane = (poly: ArrayLike<number>): Uint8Array => { const p = new Uint8Array(n); fillPolygon(p, w, h, roi.x, roi.y, poly); return p; };
   const lipsT = mouth ? plane(mouth.lipsTarget) : null, lipsS = mouth ? plane(mouth.lipsSource) : null;
+  // The lips alone: their outline's plane less the opening.
+  const lipRing = (lips: Uint8Array, opening: ArrayLike<number>) => { const r = Uint8Array.from(lips); fillPolygon(r, w, h, roi.x, roi.y, opening, 0); return r; };
   // A covered mouth in the target keeps the target's cover; one in the source lets the target show.
   const ct = lipsT && mt ? mouthCover(tpx, lipsT, w, h, mt) : null;
   const cs = lipsS && ms ? mouthCover(spx, lipsS, w, h, ms) : null;
+  // Something dark over a mouth is a cover too: the target's keeps its lower face, the source's leaves its own.
+  const ringT = mouth && mt ? lipRing(lipsT!, mouth.openingTarget) : null, ringS = mouth && ms ? lipRing(lipsS!, mouth.openingSource) : null;
+  const across = mouth ? ([-mouth.down[1], mouth.down[0]] as const) : ([1, 0] as const);
+  const darkT = ringT !== null && darkOverMouth(tpx, ringT, w, h, mt!, across);
+  const sourceCovered = cs !== null || (ringS !== null && darkOverMouth(spx, ringS, w, h, ms!, across));
   // Evaluate on a coarse grid: occluders worth keeping are larger than a few pixels.
   const k = Math.max(1, Math.floor(faceSize / 96));
   const gw = Math.ceil(w / k), gh = Math.ceil(h / k);
@@ -167,8 +210,8 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
       // from the nostrils down (above, its cover is told from its skin by colour), the source's
       // from halfway down the nose (a scarf over the mouth covers the nose's lower half too, and
       // nothing of the source's skin is known under it).
-      const lowT = ct !== null && (c === TRI_SKIN || c === TRI_MOUTH || (c !== 0 && (lipsT![i] === 1 || lipsS![i] === 1)));
-      const lowS = cs !== null && c !== 0 && (roi.x + x - mouth!.midNose[0]) * mouth!.down[0] + (roi.y + y - mouth!.midNose[1]) * mouth!.down[1] >= 0;
+      const lowT = (ct !== null || darkT) && (c === TRI_SKIN || c === TRI_MOUTH || (c !== 0 && (lipsT![i] === 1 || lipsS![i] === 1)));
+      const lowS = sourceCovered && c !== 0 && (roi.x + x - mouth!.midNose[0]) * mouth!.down[0] + (roi.y + y - mouth!.midNose[1]) * mouth!.down[1] >= 0;
       const coveredLower = lowT || lowS;
       const hand = hands !== null && c !== 0 && (hands[i] === 1 || (hands[i] === HAND_SHADE && (c === TRI_SKIN || c === TRI_SKIN_UPPER)));
       if (c !== TRI_SKIN && c !== TRI_SKIN_UPPER && !coveredLower && !hand) continue;
@@ -179,11 +222,11 @@ export function occlusionMask(image: Uint8Array, imageWidth: number, roi: Roi, w
       if (occ > 0) any = true;
     }
   }
-  if (!any) return { weight: null, sourceCovered: cs !== null };
+  if (!any) return { weight: null, sourceCovered };
   // Speckle (single pores, noise) is removed by a blur and a threshold; real occluders survive.
   gaussianBlur(grid, gw, gh, Math.max(1, (0.02 * faceSize) / k));
   for (let i = 0; i < grid.length; i++) grid[i] = smoothstep((grid[i]! - 0.25) / 0.35);
-  if (!keepReachingOutline(grid, outside, gw, gh)) return { weight: null, sourceCovered: cs !== null };
+  if (!keepReachingOutline(grid, outside, gw, gh)) return { weight: null, sourceCovered };
   // Bilinear upsampling: smooth over a cell without a full-resolution blur.
-  return { weight: upsampleSparse(grid, gw, gh, k, w, h), sourceCovered: cs !== null };
+  return { weight: upsampleSparse(grid, gw, gh, k, w, h), sourceCovered };
 }

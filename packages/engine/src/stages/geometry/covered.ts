@@ -1,0 +1,121 @@
+// Which triangles of the face photo something covers (a hat, a hood, a strand of hair, a microphone):
+// each skin triangle is judged on the photo itself, before any warp, against the photo's own skin
+// model (intensity-free chromaticity, so shading does not count, and luminance far below the skin's).
+// Eyes, brows, lips and the mouth are not judged: they differ from skin by nature.
+import { chromaDist2, DARK, imageSkin, luma, OUTLIER } from '../../face/skin-model.ts';
+import { faceRoi, type Face } from '../../face/face.ts';
+import { TRI_FOREHEAD, TRI_SKIN, TRI_SKIN_UPPER, type Topology } from '../../mesh/topology.ts';
+import type { RgbImage } from '../../core/image.ts';
+import { occluderWeight } from '../mask/occlusion.ts';
+
+/** Occluder weight (see occluderWeight) from which a sample counts as not skin. */
+const NOT_SKIN = 0.5;
+/** Share of a triangle's samples that must be not skin for the triangle to count as covered. */
+export const COVERED_SHARE = 0.5;
+/** Fewest samples to judge a triangle by; smaller ones are left as they are. */
+const MIN_SAMPLES = 3;
+/** Triangles within this of the midline (canonical u) belong to neither half. */
+const MIDLINE = 0.005;
+/** Fewest upper-skin samples to read a half's brightness by; with fewer, the whole face's is used. */
+const MIN_HALF_SAMPLES = 20;
+/**
+ * Chromaticity distance (standard deviations) within which the mean of a triangle's pixels too dark
+ * to judge one by one (see DARK) is skin in shade; and the least mean R + G + B that has a hue at
+ * all (near black has none: a microphone, a black hood).
+ */
+const SHADE_CHROMA = 4, MIN_SHADE_SUM = 45;
+/** Least share of the skin's tint (chromaticity r − b) a shade keeps. */
+const SHADE_TINT = 0.5;
+
+/** Whether a triangle of class c is skin the photo should show bare. */
+export const judged = (c: number): boolean => c === TRI_SKIN || c === TRI_SKIN_UPPER || c === TRI_FOREHEAD;
+
+export interface CoverShares {
+  /** Per triangle, the share (0..1) of its samples that are not skin; -1 where it was not judged (not skin by class, too small, or no skin model). */
+  share: Float32Array;
+  /** Mean brightness of the bare skin of the face's two halves (canonical u below and above 0.5); 0 where unknown. */
+  halfLum: [number, number];
+}
+
+/** The shares of the face with flat points `pts` in `image` (see CoverShares). */
+export function notSkinShares(image: RgbImage, face: Face, pts: Float32Array, topo: Pick<Topology, 'triangles' | 'triClass' | 'uv'>): CoverShares {
+  const { triangles, triClass, uv } = topo;
+  const n = triClass.length;
+  const share = new Float32Array(n).fill(-1);
+  const roi = faceRoi(face, image.width, image.height);
+  const { skin, px, w, h, s } = imageSkin(image.data, image.width, roi, pts);
+  if (!skin) return { share, halfLum: [0, 0] };
+  const rgb = new Float32Array(3);
+  const gx = (p: number) => (pts[2 * p]! - roi.x) / s, gy = (p: number) => (pts[2 * p + 1]! - roi.y) / s;
+  /** Calls `visit` with each grid sample of triangle t (or, for a sliver, of points read on the photo itself); returns how many. */
+  const samples = (t: number, visit: (rgb: Float32Array) => void): number => {
+    const a = triangles[3 * t]!, b = triangles[3 * t + 1]!, c = triangles[3 * t + 2]!;
+    const ax = gx(a), ay = gy(a), bx = gx(b), by = gy(b), cx = gx(c), cy = gy(c);
+    const area = (bx - ax) * (cy - ay) - (cx - ax) * (by - ay);
+    if (Math.abs(area) < 1e-9) return 0;
+    const x0 = Math.max(0, Math.ceil(Math.min(ax, bx, cx))), x1 = Math.min(w - 1, Math.floor(Math.max(ax, bx, cx)));
+    const y0 = Math.max(0, Math.ceil(Math.min(ay, by, cy))), y1 = Math.min(h - 1, Math.floor(Math.max(ay, by, cy)));
+    let count = 0;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        // Barycentric signs against the triangle's own winding.
+        const u = ((bx - x) * (cy - y) - (cx - x) * (by - y)) / area, v = ((cx - x) * (ay - y) - (ax - x) * (cy - y)) / area;
+        if (u < 0 || v < 0 || u + v > 1) continue;
+        px(y * w + x, rgb);
+        visit(rgb);
+        count++;
+      }
+    }
+    if (count >= MIN_SAMPLES) return count;
+    // A sliver (the outline squeezed against what covers it) holds too few grid samples: it is read
+    // on the photo itself, at its centre and halfway from there to each corner.
+    const mx = (ax + bx + cx) / 3, my = (ay + by + cy) / 3;
+    for (const [x, y] of [[mx, my], [(mx + ax) / 2, (my + ay) / 2], [(mx + bx) / 2, (my + by) / 2], [(mx + cx) / 2, (my + cy) / 2]] as const) {
+      const ix = Math.round(roi.x + x * s), iy = Math.round(roi.y + y * s);
+      if (ix < 0 || iy < 0 || ix >= image.width || iy >= image.height) continue;
+      const p = 3 * (iy * image.width + ix);
+      rgb[0] = image.data[p]!; rgb[1] = image.data[p + 1]!; rgb[2] = image.data[p + 2]!;
+      visit(rgb);
+      count++;
+    }
+    return count;
+  };
+  const half = (t: number) => {
+    const u = (uv[2 * triangles[3 * t]!]! + uv[2 * triangles[3 * t + 1]!]! + uv[2 * triangles[3 * t + 2]!]!) / 3;
+    return Math.abs(u - 0.5) < MIDLINE ? -1 : u < 0.5 ? 0 : 1;
+  };
+  // Each half's own skin brightness: a face lit from one side is far darker on the other, and only
+  // what is far darker than its own half's skin is a cover (a hood, a microphone), not a shade.
+  const sum = [0, 0], count = [0, 0];
+  for (let t = 0; t < n; t++) {
+    const k = half(t);
+    if (triClass[t] !== TRI_SKIN_UPPER || k < 0) continue;
+    samples(t, (c) => {
+      const Y = luma(c);
+      const S = c[0]! + c[1]! + c[2]! + 1;
+      if (Y >= DARK && chromaDist2(skin, c[0]! / S, c[1]! / S) <= OUTLIER * OUTLIER) { sum[k]! += Y; count[k]!++; }
+    });
+  }
+  const models = [0, 1].map((k) => (count[k]! >= MIN_HALF_SAMPLES ? { ...skin, my: sum[k]! / count[k]! } : skin));
+  const mid = { ...skin, my: (models[0]!.my + models[1]!.my) / 2 };
+  for (let t = 0; t < n; t++) {
+    if (!judged(triClass[t]!)) continue;
+    const k = half(t), m = k < 0 ? mid : models[k]!;
+    let not = 0, dark = 0, dr = 0, dg = 0, db = 0;
+    const total = samples(t, (c) => {
+      if (luma(c) < DARK) { dark++; dr += c[0]!; dg += c[1]!; db += c[2]!; } else if (occluderWeight(m, c) >= NOT_SKIN) not++;
+    });
+    if (total < MIN_SAMPLES) continue;
+    // Too dark for one pixel's hue to say anything, but their mean keeps the skin's hue in a deep
+    // shade: only then are they skin.
+    if (dark > 0) {
+      const S = dr + dg + db + dark;
+      // Skin's tint, r − b, survives a shade; a dark cloth's or a black object's is gone or blue.
+      const tint = (dr - db) / S, skinTint = 2 * skin.mr + skin.mg - 1;
+      const shade = (dr + dg + db) / dark >= MIN_SHADE_SUM && tint >= SHADE_TINT * skinTint && chromaDist2(skin, dr / S, dg / S) <= SHADE_CHROMA * SHADE_CHROMA;
+      if (!shade) not += dark;
+    }
+    share[t] = not / total;
+  }
+  return { share, halfLum: [0, 1].map((k) => (count[k]! >= MIN_HALF_SAMPLES ? sum[k]! / count[k]! : 0)) as [number, number] };
+}

@@ -1,0 +1,113 @@
+// Nothing that covers the face photo is carried over: a skin triangle it covers (see covered.ts)
+// takes its mirror twin where the twin shows bare skin, and is otherwise left to the target. Only
+// covers that come in from beyond the face count (a hat, a hood, a strand of hair): a dark spot
+// inside it (a nostril, a mole) is the face's own. Below the nose, where both sides are covered, the
+// photo is kept: a beard is the person's own, and a covered mouth is left to the target by the
+// occlusion mask (see mask/occlusion.ts). A hand against the face (hands/uncover.ts) always goes.
+import { signedArea2 } from '../../raster/affine.ts';
+import { dropIslands, sampledFromTwin } from '../../mesh/mirror.ts';
+import { TRI_OUTER, TRI_SKIN, type Topology } from '../../mesh/topology.ts';
+import type { Stage } from '../context.ts';
+import { COVERED_SHARE, notSkinShares, type CoverShares } from './covered.ts';
+
+/**
+ * Largest brightness ratio (either way) of the two halves' skin for a twin to be taken: a face lit
+ * hard from one side brought its shaded cheek onto the lit one as a dark patch far from the target's
+ * tone (015's hand side, ΔE up to 22).
+ */
+const MAX_HALF_RATIO = 1.5;
+/** Largest share of not-skin samples for a twin to count as bare skin. */
+const CLEAN_SHARE = 0.2;
+/**
+ * Share from which a triangle beside a covered one is covered too: the cover's edge crosses such
+ * triangles, and carried over a third covered they made a saw-tooth of dark wedges along it.
+ */
+const EDGE_SHARE = 0.1;
+
+/** `covered` grown (in place) over the neighbours whose share reaches EDGE_SHARE, and theirs in turn. */
+function growOverEdge(covered: Uint8Array, share: Float32Array, neighbours: Int32Array): void {
+  const stack: number[] = [];
+  for (let t = 0; t < covered.length; t++) if (covered[t]) stack.push(t);
+  while (stack.length) {
+    const t = stack.pop()!;
+    for (let e = 0; e < 3; e++) {
+      const u = neighbours[3 * t + e]!;
+      if (u >= 0 && !covered[u] && share[u]! >= EDGE_SHARE) { covered[u] = 1; stack.push(u); }
+    }
+  }
+}
+
+let twinsOf: { triangles: Uint16Array; twin: Int32Array } | null = null;
+
+/** Each triangle's mirror twin (the triangle of its points' twins), -1 where there is none. */
+export function twinTriangles(topo: Pick<Topology, 'triangles' | 'mirror'>): Int32Array {
+  if (twinsOf?.triangles === topo.triangles) return twinsOf.twin;
+  const { triangles, mirror } = topo;
+  const key = (a: number, b: number, c: number) => [a, b, c].sort((p, q) => p - q).join(',');
+  const index = new Map<string, number>();
+  for (let t = 0; t < triangles.length / 3; t++) index.set(key(triangles[3 * t]!, triangles[3 * t + 1]!, triangles[3 * t + 2]!), t);
+  const twin = Int32Array.from({ length: triangles.length / 3 }, (_, t) => index.get(key(mirror[triangles[3 * t]!]!, mirror[triangles[3 * t + 1]!]!, mirror[triangles[3 * t + 2]!]!)) ?? -1);
+  twinsOf = { triangles, twin };
+  return twin;
+}
+
+export interface Uncovered {
+  /** The warp's source override with the twins taken here added (a copy); null when none is needed. */
+  override: Float32Array | null;
+  /** Triangles that took their twin, and those left to the target. */
+  twinned: number;
+  toTarget: number;
+}
+
+/**
+ * Routes the covered triangles (`shares`: see notSkinShares; `hand`: see handShares) of the face with
+ * points `srcPts`: to their twin, or to the target by marking them TRI_OUTER in `triClass` (changed in place).
+ * `override` (the warp's, see mirrorOverrides) is not changed.
+ */
+export function routeCovered(shares: CoverShares, hand: Float32Array | null, srcPts: Float32Array, topo: Pick<Topology, 'triangles' | 'mirror' | 'neighbours' | 'triClass'>, triClass: Uint8Array, override: Float32Array | null): Uncovered {
+  const { triangles, mirror } = topo;
+  const [l0, l1] = shares.halfLum;
+  const twinsLit = l0 > 0 && l1 > 0 && Math.max(l0, l1) <= MAX_HALF_RATIO * Math.min(l0, l1);
+  // A hand is skin: its triangles count as covered by its landmarks whatever their colour, and always go.
+  const share = hand ? Float32Array.from(shares.share, (v, t) => Math.max(v, hand[t]!)) : shares.share;
+  const byHand = (t: number) => hand !== null && hand[t]! >= COVERED_SHARE;
+  const n = share.length;
+  const twin = twinTriangles(topo);
+  const covered = dropIslands(Uint8Array.from(share, (v) => (v >= COVERED_SHARE ? 1 : 0)), topo.neighbours, topo.triClass);
+  growOverEdge(covered, share, topo.neighbours);
+  const clean = (t: number) => t >= 0 && share[t]! >= 0 && share[t]! <= CLEAN_SHARE;
+  const at = (p: number, c: number) => srcPts[2 * p + c]!;
+  let out: Float32Array | null = null, twinned = 0, toTarget = 0;
+  for (let t = 0; t < n; t++) {
+    if (triClass[t] === TRI_OUTER) continue;
+    const tw = twin[t]!;
+    // What the warp samples for t: its own triangle, or its twin where a turn or the frame already chose it.
+    const fromTwin = sampledFromTwin(override, t);
+    if (fromTwin ? !(tw >= 0 && covered[tw]) : !covered[t]) continue;
+    const pts = fromTwin ? [] : [0, 1, 2].map((v) => mirror[triangles[3 * t + v]!]!);
+    // The twin must show bare skin and face the camera (mirroring flips the winding, hence > 0).
+    if (!fromTwin && twinsLit && clean(tw) && signedArea2(at(pts[0]!, 0), at(pts[0]!, 1), at(pts[1]!, 0), at(pts[1]!, 1), at(pts[2]!, 0), at(pts[2]!, 1)) > 0) {
+      out ??= override ? Float32Array.from(override) : new Float32Array(6 * n).fill(Number.NaN);
+      for (let v = 0; v < 3; v++) { out[6 * t + 2 * v] = at(pts[v]!, 0); out[6 * t + 2 * v + 1] = at(pts[v]!, 1); }
+      twinned++;
+    } else if (triClass[t] !== TRI_SKIN || byHand(t)) {
+      triClass[t] = TRI_OUTER;
+      toTarget++;
+    }
+  }
+  return { override: out ?? override, twinned, toTarget };
+}
+
+export const uncoverStage: Stage = {
+  name: 'uncover',
+  timing: 'warp',
+  reads: ['from', 'srcFace', 'srcPts', 'topo', 'warp', 'triClass', 'unseen', 'sourceHandShare'],
+  writes: ['warp', 'unseen', 'uncovered'],
+  run(s) {
+    const shares = notSkinShares(s.from, s.srcFace, s.srcPts, s.topo);
+    const r = routeCovered(shares, s.sourceHandShare, s.srcPts, s.topo, s.triClass, s.warp.srcOverride ?? null);
+    s.uncovered = r.twinned + r.toTarget;
+    s.unseen += r.toTarget;
+    if (r.override) s.warp = { ...s.warp, srcOverride: r.override };
+  },
+};

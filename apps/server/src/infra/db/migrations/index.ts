@@ -21,7 +21,7 @@ import * as m0015 from './0015_api_keys.ts';
 import * as m0016 from './0016_webhooks.ts';
 import * as m0017 from './0017_my_faces.ts';
 import * as m0018 from './0018_swap_faces.ts';
-import * as m0021 from './0021_webhook_previous_secret.ts';
+import * as m0019 from './0019_webhook_previous_secret.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -42,5 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_webhooks': m0016,
   '0017_my_faces': m0017,
   '0018_swap_faces': m0018,
-  '0021_webhook_previous_secret': m0021,
+  '0019_webhook_previous_secret': m0019,
 };

@@ -69,6 +69,9 @@ test('from the quota message to the plans, through Checkout, back on a paid plan
   const notice = page.getByTestId('quota-notice');
   await expect(notice).toContainText('You have used all the swaps included in your plan this month.');
   await expect(page.getByRole('button', { name: 'Swap Faces', exact: true })).toBeDisabled();
+  // The chosen photos' face fields load and fill in after they are picked; clicking while they do
+  // can land beside the link as the form settles.
+  await page.waitForLoadState('networkidle');
   await notice.getByRole('link', { name: 'See the plans' }).click();
 
   await expect(page).toHaveURL(/\/app\/plans$/);

@@ -2,6 +2,7 @@
 import type { RgbImage } from '../src/core/image.ts';
 import type { Face } from '../src/face/face.ts';
 import type { Roi } from '../src/raster/warp.ts';
+import { toLab } from '../src/verdict/skin-figures.ts';
 
 function lum(img: RgbImage, i: number): number {
   const d = img.data;
@@ -145,15 +146,6 @@ export function cheekBalance(result: RgbImage, target: RgbImage, landmarks: Read
     return n ? s / n + 1 : 1;
   };
   return Math.abs(Math.log((disc(result, 50) / disc(result, 280)) / (disc(target, 50) / disc(target, 280))));
-}
-
-/** sRGB (0..255) to CIELAB (D65). */
-function toLab(r: number, g: number, b: number): [number, number, number] {
-  const lin = (v: number) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-  const R = lin(r), G = lin(g), B = lin(b);
-  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
-  const fx = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047), fy = f(0.2126 * R + 0.7152 * G + 0.0722 * B), fz = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
 
 /** Mean CIELAB colour over discs of radius r around the points. */

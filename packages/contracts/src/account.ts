@@ -35,7 +35,15 @@ export const accountResponse = z.object({
   pendingEmail: z.string().nullable(),
   /** Linked OpenID Connect identities (issuer, provider name shown, when linked). */
   identities: z.array(z.object({ issuer: z.string(), provider: z.string(), linkedAt: z.number() })),
-  plan: z.object({ subscription: z.string(), usage: z.number(), limit: z.number().nullable(), resetDate: z.string() }),
+  plan: z.object({
+    subscription: z.string(),
+    usage: z.number(),
+    limit: z.number().nullable(),
+    resetDate: z.string(),
+    /** Video swaps this period, and the plan's monthly allowance (null = unlimited, 0 = none). */
+    videoUsage: z.number(),
+    videoLimit: z.number().nullable(),
+  }),
   /** What the person agreed to at sign-up; null fields when nothing was recorded (e.g. OIDC before consent). */
   consent: z.object({ termsVersion: z.string().nullable(), acceptedAt: z.number().nullable() }).catchall(z.unknown()),
   sessions: z.array(accountSession),

@@ -21,6 +21,9 @@ export const adminUser = z.object({
   usage: z.number().int(),
   /** Image swaps a month on the plan; null = unlimited. */
   limit: z.number().int().nullable(),
+  /** Video swaps used this period, and the plan's allowance (null = unlimited). */
+  videoUsage: z.number().int(),
+  videoLimit: z.number().int().nullable(),
   resetDate: z.string(),
   createdAt: z.number(),
   hasCustomer: z.boolean(),

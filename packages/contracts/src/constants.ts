@@ -18,7 +18,17 @@ export const SWAP_ERROR_CODES = [
   'corrupt_image',
   'image_too_large',
   'engine_failed',
+  'cancelled',
+  'explicit_content',
+  'corrupt_video',
 ] as const;
+
+/** Video targets: the types a clip may have, and the server's default limits (VIDEO_MAX_SECONDS, VIDEO_MAX_BYTES). */
+export const ACCEPTED_VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export const VIDEO_MAX_SECONDS_DEFAULT = 60;
+export const VIDEO_MAX_BYTES_DEFAULT = 200 * 1024 * 1024;
+/** A clip taller (its shorter side) than this is brought down to it. */
+export const VIDEO_MAX_HEIGHT = 1080;
 
 /** "My faces": photos per face, and a face name's length (the number of faces is the server's MY_FACES_MAX). */
 export const MY_FACE_PHOTOS_MAX = 5;
@@ -36,7 +46,7 @@ export interface PlanFacts {
   priceEur: number;
   /** Image swaps a calendar month; null = unlimited. */
   imageSwaps: number | null;
-  /** Video swaps a calendar month; null = unlimited (video swaps are not offered yet). */
+  /** Video swaps a calendar month; null = unlimited. */
   videoSwaps: number | null;
 }
 

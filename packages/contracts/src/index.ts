@@ -3,6 +3,7 @@
 export * from './health.ts';
 export * from './errors.ts';
 export * from './swaps.ts';
+export * from './video.ts';
 export * from './face-picker.ts';
 export * from './warnings.ts';
 export * from './auth.ts';

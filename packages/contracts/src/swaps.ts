@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SWAP_ERROR_CODES } from './constants.ts';
 import { SWAP_WARNINGS } from './warnings.ts';
+import { swapVideo } from './video.ts';
 
 export { ACCEPTED_IMAGE_TYPES, EXPECTED_SWAP_MS, GALLERY_POLL_MS, MAX_UPLOAD_BYTES } from './constants.ts';
 
@@ -35,6 +36,8 @@ export const swapItem = z.object({
   warnings: z.array(swapWarning).optional(),
   /** The target photo as uploaded, while retention still keeps it (done swaps only): the compare slider's "before". */
   original_url: z.string().optional(),
+  /** Video results only: the MP4 and the clip's facts (`image_url` is then the poster frame). */
+  video: swapVideo.optional(),
 });
 export type SwapItem = z.infer<typeof swapItem>;
 
@@ -53,7 +56,16 @@ export type UploadResponse = z.infer<typeof uploadResponse>;
 /** Server-Sent Events of `GET /app/api/jobs/{id}/events`: the `data` of each event. */
 export const jobEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queued'), jobId: z.string() }),
-  z.object({ type: z.literal('running'), jobId: z.string(), stage: z.string(), progress: z.number().min(0).max(1) }),
+  z.object({
+    type: z.literal('running'),
+    jobId: z.string(),
+    stage: z.string(),
+    progress: z.number().min(0).max(1),
+    /** Video swaps: frames swapped so far of the clip's total. */
+    frames: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }).optional(),
+    /** Video swaps: the time left, estimated from the frames' pace so far. */
+    etaMs: z.number().min(0).optional(),
+  }),
   z.object({ type: z.literal('done'), jobId: z.string(), swapId: z.string() }),
   z.object({ type: z.literal('failed'), jobId: z.string(), code: swapErrorCode, message: z.string() }),
 ]);

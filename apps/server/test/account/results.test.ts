@@ -86,7 +86,7 @@ describe('the retention sweep (UPLOAD_RETENTION_HOURS=24)', () => {
       .insertInto('swaps')
       .values({
         id, uid: 'u1', mode: 'bulk', status, job_id: `swap-${id}`, source_key: source, target_key: target, result_key: null, thumb_key: null,
-        error_code: null, error_message: null, metrics: null, created_at: now - 48 * HOUR, completed_at: endedHoursAgo === null ? null : now - endedHoursAgo * HOUR, uploads_deleted_at: null,
+        error_code: null, error_message: null, metrics: null, created_at: now - 48 * HOUR, completed_at: endedHoursAgo === null ? null : now - endedHoursAgo * HOUR, uploads_deleted_at: null, kind: 'image', video: null,
       })
       .execute();
   }

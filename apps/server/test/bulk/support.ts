@@ -58,7 +58,7 @@ export async function seedSwaps(t: TestApp, uid: string, n: number, faceId: stri
     return {
       id, uid, mode: 'main' as const, status: 'done' as const, job_id: `seed-${id}`, source_key: 'uploads/x/s.jpg', target_key: 'uploads/x/t.jpg',
       result_key: `results/${uid}/${id}.jpg`, thumb_key: null, error_code: null, error_message: null, metrics: null,
-      created_at: start + i, completed_at: start + i, face_id: faceId,
+      created_at: start + i, completed_at: start + i, face_id: faceId, kind: 'image' as const, video: null,
     };
   });
   for (let i = 0; i < rows.length; i += 200) await t.ctx.db.insertInto('swaps').values(rows.slice(i, i + 200)).execute();

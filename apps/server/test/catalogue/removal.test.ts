@@ -45,7 +45,7 @@ async function doneSwap(who: Caller, target: string, endedHoursAgo: number, uplo
   const ended = Date.now() - endedHoursAgo * HOUR;
   await t.ctx.db.insertInto('swaps').values({
     id, uid: who.uid, mode: 'proshoot', status: 'done', job_id: `swap-${id}`, source_key: source, target_key: target, result_key: `results/${who.uid}/${id}.jpg`,
-    thumb_key: `results/${who.uid}/${id}.jpg`, error_code: null, error_message: null, metrics: null, created_at: ended, completed_at: ended, uploads_deleted_at: uploadsDeleted ? ended : null,
+    thumb_key: `results/${who.uid}/${id}.jpg`, error_code: null, error_message: null, metrics: null, created_at: ended, completed_at: ended, uploads_deleted_at: uploadsDeleted ? ended : null, kind: 'image', video: null,
   }).execute();
   return id;
 }

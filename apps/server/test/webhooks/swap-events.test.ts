@@ -28,6 +28,8 @@ const row = (patch: Partial<SwapRow>): SwapRow => ({
   quota_period: null,
   face_id: null,
   uploads_deleted_at: null,
+  kind: 'image',
+  video: null,
   face_map: null,
   target_analysis: null,
   ...patch,

@@ -58,7 +58,7 @@ const account: AccountResponse = {
   emailConfirmBy: null,
   pendingEmail: null,
   identities: [],
-  plan: { subscription: 'free', usage: 0, limit: 10, resetDate: '2026-12-01' },
+  plan: { subscription: 'free', usage: 0, limit: 10, resetDate: '2026-12-01', videoUsage: 0, videoLimit: 0 },
   consent: { termsVersion: null, acceptedAt: null },
   sessions: [],
   createdAt: 1,

@@ -3,7 +3,7 @@
 // integers, structured values are JSON text. Each migration that adds a table adds it to its file
 // and to Database here.
 import type { JobsTable } from './tables/jobs.ts';
-import type { SwapsTable } from './tables/swaps.ts';
+import type { SwapsTable, VideoSegmentsTable } from './tables/swaps.ts';
 import type { SavedFacesTable, MyFacesTable, MyFacePhotosTable } from './tables/faces.ts';
 import type { UsersTable, SessionsTable, OidcIdentitiesTable, OidcFlowsTable, OidcPendingSignupsTable, EmailTokensTable, SignInCountersTable, SpentChallengesTable } from './tables/users.ts';
 import type { CatalogueEntriesTable, CatalogueSeedsTable } from './tables/catalogue.ts';
@@ -27,6 +27,7 @@ export interface Database {
   sign_in_counters: SignInCountersTable;
   spent_challenges: SpentChallengesTable;
   swaps: SwapsTable;
+  video_segments: VideoSegmentsTable;
   saved_faces: SavedFacesTable;
   my_faces: MyFacesTable;
   my_face_photos: MyFacePhotosTable;

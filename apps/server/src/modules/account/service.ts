@@ -9,7 +9,7 @@ import type { Storage } from '../../infra/storage/index.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import { capitalizeWords } from '../users/profile.ts';
-import { limitOf, type UsersService } from '../users/service.ts';
+import { limitOf, videoLimitOf, type UsersService } from '../users/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { avatarKey } from './core-data.ts';
 import type { AccountDataRegistry } from './registry.ts';
@@ -48,7 +48,7 @@ export class AccountService {
       emailConfirmBy: u.email_verified ? null : u.email_confirm_by,
       pendingEmail,
       identities: identities.map((i) => ({ issuer: i.issuer, provider: this.providerName(i.issuer), linkedAt: i.created_at })),
-      plan: { subscription: u.subscription, usage: u.usage, limit: limitOf(u), resetDate: u.reset_date },
+      plan: { subscription: u.subscription, usage: u.usage, limit: limitOf(u), resetDate: u.reset_date, videoUsage: u.video_usage, videoLimit: videoLimitOf(u) },
       consent,
       sessions: sessions.map((s) => ({
         id: sessionId(s.token_hash),

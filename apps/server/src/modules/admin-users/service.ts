@@ -2,7 +2,7 @@
 // is off — a plan (with Stripe on, the plan is Stripe's to decide).
 import type { AdminUser, AdminUserPatch, AdminUsersPage, AdminUsersQuery } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { allowanceOf, effectivePlan } from '../billing/plan.ts';
+import { allowanceOf, effectivePlan, videoAllowanceOf } from '../billing/plan.ts';
 import { today } from '../users/profile.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { AdminUsersRepository } from './repository.ts';
@@ -18,6 +18,8 @@ export function toAdminUser(row: UserRow, now = new Date()): AdminUser {
     // A period whose reset date has passed counts from 0 (the row rolls on the user's next request).
     usage: today(now) >= row.reset_date ? 0 : row.usage,
     limit: allowanceOf(row, now.getTime()),
+    videoUsage: today(now) >= row.reset_date ? 0 : row.video_usage,
+    videoLimit: videoAllowanceOf(row, now.getTime()),
     resetDate: row.reset_date,
     createdAt: row.created_at,
     hasCustomer: row.customer_id !== '',

@@ -51,6 +51,11 @@ export function allowanceOf(row: BillingFields & { role: string }, now: number =
   return row.role === 'user' ? monthlyLimit(row, now) : null;
 }
 
+/** Monthly video swaps a person may make (0: none on the plan); operators and admins have no limit. */
+export function videoAllowanceOf(row: BillingFields & { role: string }, now: number = Date.now()): number | null {
+  return row.role === 'user' ? PLANS[effectivePlan(row, now)].videoSwaps : null;
+}
+
 export function planStatusOf(row: BillingFields, now: number = Date.now()): PlanStatus {
   const plan = effectivePlan(row, now);
   const hasSub = Boolean(row.stripe_subscription_id);

@@ -6,7 +6,7 @@ export type SwapRow = SwapsTable;
 // What a gallery item reads of a row (toSwapItem): a list leaves the keys, face map and analysis behind.
 const LIST_COLUMNS = ['id', 'status', 'created_at', 'error_code', 'error_message', 'metrics', 'uploads_deleted_at'] as const;
 export type SwapListRow = Pick<SwapRow, (typeof LIST_COLUMNS)[number]>;
-export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at' | 'quota_period'> & Partial<Pick<SwapRow, 'face_id' | 'face_map' | 'target_analysis'>>;
+export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at' | 'quota_period'> & Partial<Pick<SwapRow, 'face_id' | 'face_map' | 'target_analysis' | 'kind' | 'video'>>;
 
 export class SwapsRepository {
   constructor(private readonly db: Db) {}
@@ -20,7 +20,7 @@ export class SwapsRepository {
     if (swaps.length === 0) return;
     await this.db
       .insertInto('swaps')
-      .values(swaps.map((s) => ({ face_id: null, face_map: null, target_analysis: null, ...s, status: 'queued' as const, result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null, uploads_deleted_at: null })))
+      .values(swaps.map((s) => ({ face_id: null, face_map: null, target_analysis: null, kind: 'image' as const, video: null, ...s, status: 'queued' as const, result_key: null, thumb_key: null, error_code: null, error_message: null, metrics: null, completed_at: null, uploads_deleted_at: null })))
       .execute();
   }
 

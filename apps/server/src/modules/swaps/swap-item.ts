@@ -10,6 +10,9 @@ export const MESSAGES: Record<SwapErrorCode, string> = {
   corrupt_image: 'This image file is damaged and cannot be read.',
   image_too_large: 'This image is too large.',
   engine_failed: 'The swap could not be completed. Please try again.',
+  cancelled: 'The video swap was cancelled.',
+  explicit_content: 'This video cannot be used: it shows explicit content.',
+  corrupt_video: 'This video file is damaged and cannot be read.',
 };
 
 export function mediaUrls(id: string): { image_url: string; thumb_url: string } {

@@ -34,7 +34,7 @@ export class UsersRepository {
   async rollPeriodIfDue(uid: string, today: string, next: string, now: number): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ usage: 0, reset_date: next, updated_at: now })
+      .set({ usage: 0, video_usage: 0, reset_date: next, updated_at: now })
       .where('uid', '=', uid)
       .where('reset_date', '<=', today)
       .execute();
@@ -69,7 +69,7 @@ export class UsersRepository {
   async rollPeriod(uid: string, expected: string, next: string, now: number): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ usage: 0, reset_date: next, updated_at: now })
+      .set({ usage: 0, video_usage: 0, reset_date: next, updated_at: now })
       .where('uid', '=', uid)
       .where('reset_date', '=', expected)
       .execute();

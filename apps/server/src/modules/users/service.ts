@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { PLANS, type MeResponse, type Role, type UserProfile } from '@visage/contracts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Db } from '../../infra/db/database.ts';
-import { allowanceOf } from '../billing/plan.ts';
+import { allowanceOf, videoAllowanceOf } from '../billing/plan.ts';
 import { isUniqueViolation, UsersRepository, type UserRow } from './repository.ts';
 import { DEFAULT_AVATAR_PATH, nextResetDate, normalizeEmail, toMe, toProfile, today } from './profile.ts';
 
@@ -59,6 +59,7 @@ export class UsersService {
       subscription: 'free',
       customer_id: '',
       usage: 0,
+      video_usage: 0,
       reset_date: nextResetDate(now),
       terms_version: input.terms?.version ?? null,
       terms_accepted_at: input.terms?.acceptedAt ?? null,
@@ -189,6 +190,11 @@ export class UsersService {
 /** Monthly image swaps of the plan in force (billing's rule); operators and admins have no limit. */
 export function limitOf(row: UserRow, now: Date = new Date()): number | null {
   return allowanceOf(row, now.getTime());
+}
+
+/** The row's monthly video swaps (0: none on its plan); null = unlimited. */
+export function videoLimitOf(row: UserRow, now: Date = new Date()): number | null {
+  return videoAllowanceOf(row, now.getTime());
 }
 
 function quotaExceeded(row: UserRow): AppError {

@@ -22,6 +22,7 @@ import * as m0016 from './0016_webhooks.ts';
 import * as m0017 from './0017_my_faces.ts';
 import * as m0018 from './0018_swap_faces.ts';
 import * as m0019 from './0019_webhook_previous_secret.ts';
+import * as m0020 from './0020_video.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_jobs': m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017_my_faces': m0017,
   '0018_swap_faces': m0018,
   '0019_webhook_previous_secret': m0019,
+  '0020_video': m0020,
 };

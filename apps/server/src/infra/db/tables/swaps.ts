@@ -1,4 +1,4 @@
-// Image swaps: one row per swap, its photos' keys, status and result.
+// Swaps: one row per swap (an image or a video), its photos' keys, status and result; a video's segments.
 
 export interface SwapsTable {
   id: string;
@@ -25,4 +25,21 @@ export interface SwapsTable {
   face_map: string | null;
   /** JSON: the target's faces as detected before the upload (the engine's TargetAnalysis), or null. */
   target_analysis: string | null;
+  /** 'image' (default) or 'video': a video's target_key is the clip, result_key the MP4, thumb_key the poster. */
+  kind: 'image' | 'video';
+  /** JSON, videos only: the clip's facts (duration, size, fps, frames, rotation, downscaled, audio, person). */
+  video: string | null;
+}
+
+/** One segment of a video swap: a run of frames any worker may swap, stored as its own MP4 until joined. */
+export interface VideoSegmentsTable {
+  swap_id: string;
+  idx: number;
+  first_frame: number;
+  frames: number;
+  frames_done: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  result_key: string | null;
+  worker: string | null;
+  updated_at: number;
 }

@@ -18,6 +18,8 @@ export interface UsersTable {
   subscription: string;
   customer_id: string;
   usage: number;
+  /** Video swaps counted in the same period as `usage` (0020). */
+  video_usage: number;
   reset_date: string;
   terms_version: string | null;
   terms_accepted_at: number | null;

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 const page: Page = {
-  users: [{ uid: 'u2', email: 'zoe@example.com', nom: 'Zoé', prenom: 'Martin', role: 'user', plan: 'free', usage: 4, limit: 10, resetDate: '2026-12-01', createdAt: Date.UTC(2026, 10, 2), hasCustomer: false }],
+  users: [{ uid: 'u2', email: 'zoe@example.com', nom: 'Zoé', prenom: 'Martin', role: 'user', plan: 'free', usage: 4, limit: 10, videoUsage: 0, videoLimit: 0, resetDate: '2026-12-01', createdAt: Date.UTC(2026, 10, 2), hasCustomer: false }],
   total: 1,
   page: 1,
   limit: 25,

@@ -38,7 +38,7 @@ function meanDiff(a: Buffer, b: Buffer, r: { x: number; y: number; width: number
 }
 
 describe('videoPeople', () => {
-  it('finds two people side by side, the larger first, with their boxes and thumbnails', async () => {
+  it('finds two people side by side, the larger first, and swaps the one chosen', async () => {
     const frames = await Promise.all([0, 6].map((d) => frame([{ name: FILES.glasses, side: 170, left: 20 + d, top: 90 }, { name: FILES.eastAsian, side: 250, left: 215 - d, top: 50 }])));
     const { people } = await videoPeople({ frames });
     expect(people).toHaveLength(2);
@@ -54,6 +54,9 @@ describe('videoPeople', () => {
       const meta = await sharp(p.thumbnail).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 160, 160]);
     }
+    // The person chosen is the one swapped, though another face is larger.
+    const { patches } = await swapFrames({ source: SOURCE, frames: frames.slice(0, 1), firstIndex: 0, fps: FPS, person: second.descriptor });
+    expect(patches[0]!.x + patches[0]!.width).toBeLessThan(215);
   });
 });
 

@@ -24,7 +24,7 @@ import { parseFacts, type ClipFacts } from '../swaps/video-facts.ts';
 import type { ClipFiles } from './clip-files.ts';
 import { pastePatch } from './frames.ts';
 import { joinJobId, segmentJobId, videoJoinJob, videoPrepareJob, videoSegmentJob } from './jobs.ts';
-import type { VideoEngine } from './ports.ts';
+import type { VideoEngine, VideoTrack } from './ports.ts';
 import type { VideoRepository } from './repository.ts';
 
 /** Frames handed to the engine per call: its tracking carries over from one call to the next. */
@@ -166,7 +166,7 @@ export class VideoPipeline {
     try {
       await this.d.repo.startSegment(swapId, idx, WORKER_ID, this.now());
       const fps = facts.fps.num / facts.fps.den;
-      let track: unknown = null;
+      let track: VideoTrack | null = null;
       let done = 0;
       let chunk: RawFrame[] = [];
       const flush = async (): Promise<boolean> => {

@@ -129,13 +129,14 @@ export class VideoService {
    */
   async create(uid: string, upload: VideoUpload): Promise<UploadResponse> {
     const probe = await this.check(upload.clip);
-    let descriptor = this.people.get(uid, upload.clip.sha256)?.[upload.person] ?? null;
-    if (!descriptor && upload.person > 0) {
+    let known = this.people.get(uid, upload.clip.sha256);
+    if (!known && upload.person > 0) {
       // Chosen without the clip's people at hand (another process looked, or long ago): look again.
-      const { people } = await this.findPeople(uid, upload.clip, probe);
-      descriptor = people[upload.person]?.descriptor ?? null;
+      known = (await this.findPeople(uid, upload.clip, probe)).people.map((p) => p.descriptor);
     }
-    if (!descriptor && upload.person > 0) throw unknownPerson();
+    if (upload.person > 0 && !known?.[upload.person]) throw unknownPerson();
+    // Person 0 not looked for yet: the prepare job finds the people and takes the first.
+    const descriptor = known?.[upload.person] ?? null;
     const id = randomUUID();
     const stored: string[] = [];
     try {

@@ -154,4 +154,31 @@ describe('a video swap, end to end', () => {
     expect(await t.ctx.storage.list(`results/${who.uid}/`)).toEqual([]);
     expect(await t.ctx.db.selectFrom('video_segments').select('idx').where('swap_id', '=', id).execute()).toEqual([]);
   }, 300_000);
+
+  it('stops a running swap on cancel: its segments end, their files go, the allowance comes back', async () => {
+    const usage = async () => (await t.ctx.db.selectFrom('users').select('video_usage').where('uid', '=', who.uid).executeTakeFirstOrThrow()).video_usage;
+    const before = await usage();
+    const form = multipart([
+      { name: 'uid', value: who.uid },
+      { name: 'source', filename: 'face.jpg', contentType: 'image/jpeg', body: fixture(FACE) },
+      { name: 'target', filename: 'clip.mp4', contentType: 'video/mp4', body: readFileSync(clipPath) },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/app/api/video/upload', payload: form.payload, headers: { ...form.headers, cookie: who.cookie } });
+    const { id } = res.json<UploadResponse>();
+    expect(await usage()).toBe(before + 1);
+    // Cancelled once a segment has started swapping.
+    await waitUntil(async () => (await t.ctx.db.selectFrom('video_segments').select('idx').where('swap_id', '=', id).where('status', '=', 'running').execute()).length > 0, 120_000, 'a segment to start');
+    const cancel = await t.app.inject({ method: 'POST', url: `/app/api/video/${id}/cancel`, headers: { cookie: who.cookie } });
+    expect(cancel.json()).toEqual({ id, status: 'failed' });
+    expect(await usage()).toBe(before);
+    const segments = await t.ctx.db.selectFrom('video_segments').select('idx').where('swap_id', '=', id).execute();
+    // Every segment job ends soon (at its next chunk at the latest); none goes on to a join.
+    await waitUntil(async () => {
+      const jobs = await Promise.all(segments.map((s) => t.ctx.queue.get(`vseg-${id}-${s.idx}`)));
+      return jobs.every((j) => j === null || j.status === 'done');
+    }, 60_000, 'the segment jobs to stop');
+    expect(await t.ctx.queue.get(`vjoin-${id}`)).toBeNull();
+    expect(await t.ctx.storage.list(`videos/${who.uid}/${id}/`)).toEqual([]);
+    expect((await t.ctx.swaps.get(id))).toMatchObject({ status: 'failed', error_code: 'cancelled', result_key: null });
+  }, 300_000);
 });

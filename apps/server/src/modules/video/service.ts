@@ -18,6 +18,7 @@ import type { VideoEngine } from './ports.ts';
 import type { VideoRepository } from './repository.ts';
 import type { ClipFacts } from '../swaps/video-facts.ts';
 import { parseFacts } from '../swaps/video-facts.ts';
+import { MESSAGES } from '../swaps/swap-item.ts';
 import type { ClipUpload } from './video-form.ts';
 
 export interface VideoLimits {
@@ -197,7 +198,7 @@ export class VideoService {
     if (segments.length === 0) {
       // Before the segments exist only the prepare job (the swap's job id) is at work.
       const job = await this.queue.get(jobId);
-      if (job?.status === 'failed') return { type: 'failed', jobId, code: 'engine_failed', message: 'The swap could not be completed. Please try again.' };
+      if (job?.status === 'failed') return { type: 'failed', jobId, code: 'engine_failed', message: MESSAGES.engine_failed };
       return row.status === 'running' ? { type: 'running', jobId, stage: 'prepare', progress: 0 } : { type: 'queued', jobId };
     }
     const total = segments.reduce((n, s) => n + s.frames, 0);

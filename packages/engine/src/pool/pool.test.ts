@@ -51,7 +51,7 @@ describe('engine pool', () => {
       expect(r.track.index).toBe(1);
     }
     // The files are removed once their task is over.
-    expect(readdirSync(SPILL_DIR).filter((f) => f.startsWith(`visage-engine-${process.pid}-`))).toEqual([]);
+    expect(SPILL_DIR === null ? [] : readdirSync(SPILL_DIR).filter((f) => f.startsWith(`visage-engine-${process.pid}-`))).toEqual([]);
   });
 
   it('returns engine errors as EngineError instances with the same code', async () => {

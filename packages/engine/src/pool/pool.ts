@@ -102,15 +102,18 @@ const WORKER_MALLOC_ARENAS = 2;
  */
 const WORKER_MALLOC_KEEP = String(32 * 1024 * 1024);
 
-/** Where tasks' large byte arrays are written for their worker: memory (/dev/shm) where there is such a folder. */
-export const SPILL_DIR = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+/**
+ * Where tasks' large byte arrays are handed to their worker: shared memory (/dev/shm), never a disk
+ * (video frames must not reach one); without it (null) they go through the IPC pipe.
+ */
+export const SPILL_DIR = existsSync('/dev/shm') ? '/dev/shm' : null;
 
 /** The task's request as sent: its large byte arrays written to a file of their own (see wire.ts), or as it is when there are none or the file cannot be written. */
 function spill(task: Task): WorkerRequest {
   const parts: Uint8Array[] = [];
   let size = 0;
   const args = spillBuffers(task.request.args, (bytes) => { parts.push(bytes); size += bytes.byteLength; return size - bytes.byteLength; });
-  if (parts.length === 0) return task.request;
+  if (parts.length === 0 || SPILL_DIR === null) return task.request;
   const file = path.join(SPILL_DIR, `visage-engine-${process.pid}-${task.id}`);
   try {
     const fd = openSync(file, 'w');

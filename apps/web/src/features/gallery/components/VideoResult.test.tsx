@@ -16,6 +16,8 @@ const clip = (original: boolean): SwapItem => ({
   thumb_url: `/app/api/media/swaps/${id}/thumb`,
   createdAt: 1_700_000_000_000,
   status: 'done',
+  // The server gives a video the clip's URL at the top level too, as it does a photo's target.
+  ...(original ? { original_url: `/app/api/media/swaps/${id}/original` } : {}),
   video: {
     url: `/app/api/media/swaps/${id}/video`,
     ...(original ? { original_url: `/app/api/media/swaps/${id}/original` } : {}),
@@ -61,8 +63,8 @@ describe('a video result', () => {
     expect(player.getAttribute('src')).toBe(`/app/api/media/swaps/${id}/video`);
     expect(player.getAttribute('poster')).toBe(`/app/api/media/swaps/${id}/result`);
     const download = within(dialog).getByTestId('viewer-download');
-    expect(download.getAttribute('href')).toBe(`/app/api/media/swaps/${id}/video`);
-    expect(download.getAttribute('download')).toBe(`visage-${id}.mp4`);
+    // The server answers this one as an attachment: the MP4, named visage-ai-<day>-<id>.mp4.
+    expect(download.getAttribute('href')).toBe(`/app/api/media/swaps/${id}/download`);
     expect(within(dialog).queryByTestId('viewer-compare')).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Before' }));

@@ -1,4 +1,4 @@
-// The viewer's actions on one result: download it (with its AI label; a video as its MP4),
+// The viewer's actions on one result: download it (with its AI label; a video's is its MP4),
 // compare it with the target photo while that is kept, and delete it after one confirmation.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,13 +51,14 @@ export function ViewerActions({ uid, item, comparing, onCompare, onDeleted }: Vi
   }
   return (
     <>
-      {item.original_url && (
+      {/* A video compares in its own player (VideoStage), not with the photo slider. */}
+      {item.original_url && !item.video && (
         <button type="button" className={styles.action} aria-pressed={comparing} onClick={() => onCompare(!comparing)} data-testid="viewer-compare">
           <Icon name="compare" size={18} />
           <span className="narrow-visually-hidden">{t('viewer.compare.toggle')}</span>
         </button>
       )}
-      <a className={styles.action} href={item.video?.url ?? downloadUrl(item.id)} download={item.video ? `visage-${item.id}.mp4` : true} data-testid="viewer-download">
+      <a className={styles.action} href={downloadUrl(item.id)} download data-testid="viewer-download">
         <Icon name="download" size={18} />
         <span className="narrow-visually-hidden">{t('viewer.download')}</span>
       </a>

@@ -20,6 +20,7 @@ export function PeopleCards({ people, chosen, onChoose, disabled }: PeopleCardsP
       <div className={styles.cards}>
         {people.map((person) => {
           const number = person.index + 1;
+          const words = [t('video.people.person', { number }), t('video.people.seen', { percent: Math.round(person.seen * 100) }), person.usable ? '' : t('video.people.tooSmall')];
           return (
             <label key={person.index} className={`${styles.card} ${person.usable ? '' : styles.unusable}`} data-testid={`video-person-${person.index}`}>
               <input
@@ -30,11 +31,14 @@ export function PeopleCards({ people, chosen, onChoose, disabled }: PeopleCardsP
                 checked={chosen === person.index}
                 disabled={!person.usable}
                 onChange={() => onChoose(person.index)}
+                // The card's lines, read as one name (a label's separate lines may run together).
+                aria-label={words.filter(Boolean).join(', ')}
               />
-              <img src={person.thumbnail} alt={t('video.people.thumbnail', { number })} />
-              <span className={styles.cardName}>{t('video.people.person', { number })}</span>
-              <span>{t('video.people.seen', { percent: Math.round(person.seen * 100) })}</span>
-              {person.usable ? null : <span className={styles.cardProblem}>{t('video.people.tooSmall')}</span>}
+              {/* The card's words name the person: the face is decoration to the radio's name. */}
+              <img src={person.thumbnail} alt="" />
+              <span className={styles.cardName}>{words[0]}</span>
+              <span>{words[1]}</span>
+              {person.usable ? null : <span className={styles.cardProblem}>{words[2]}</span>}
             </label>
           );
         })}

@@ -168,7 +168,8 @@ describe('the video swap form', () => {
       [false, true],
       [false, false],
     ]);
-    expect(within(group).getByTestId('video-person-0').textContent).toContain('Seen in 92% of the clip');
+    expect(within(group).getByRole('radio', { name: 'Person 1, Seen in 92% of the clip' })).toBe(radios[0]);
+    expect(within(group).getByRole('radio', { name: 'Person 2, Seen in 40% of the clip, Too small to swap' })).toBe(radios[1]);
     expect(within(group).getByTestId('video-person-1').textContent).toContain('Too small to swap');
     expect(screen.getByTestId('video-downscale').textContent).toBe('Your clip is above 1080p: the result will be brought down to 1080p.');
     fireEvent.click(within(group).getByTestId('video-person-2'));

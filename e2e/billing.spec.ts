@@ -76,7 +76,7 @@ test('from the quota message to the plans, through Checkout, back on a paid plan
 
   await expect(page).toHaveURL(/\/app\/plans$/);
   await expect(page.getByTestId('plan-standard')).toContainText('7 € / month');
-  await expect(page.getByTestId('plan-premium')).toContainText('Unlimited video swaps coming soon');
+  await expect(page.getByTestId('plan-premium')).toContainText('Unlimited video swaps');
   await expect(page.getByTestId('plan-rules')).toContainText('If a payment fails, paid access is suspended until it is paid.');
   await page.getByTestId('choose-standard').click();
 

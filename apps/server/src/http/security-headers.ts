@@ -1,6 +1,6 @@
 // Security headers on every answer, page and API alike (@fastify/helmet): a strict
 // Content-Security-Policy the web app runs under (its scripts, styles, fonts and workers are
-// all files of our own origin; previews are blob: URLs), no framing by other sites, no
+// all files of our own origin; previews, a chosen clip's included, are blob: URLs), no framing by other sites, no
 // referrer to other origins, no powerful browser features, and HSTS when served over https.
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -10,6 +10,7 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'script-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
+  'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'worker-src': ["'self'", 'blob:'],

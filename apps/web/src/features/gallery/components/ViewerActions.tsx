@@ -1,5 +1,5 @@
-// The viewer's actions on one result: download it (with its AI label), compare it with the
-// target photo while that is kept, and delete it after one confirmation.
+// The viewer's actions on one result: download it (with its AI label; a video's is its MP4),
+// compare it with the target photo while that is kept, and delete it after one confirmation.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwapItem } from '@visage/contracts';
@@ -51,7 +51,8 @@ export function ViewerActions({ uid, item, comparing, onCompare, onDeleted }: Vi
   }
   return (
     <>
-      {item.original_url && (
+      {/* A video compares in its own player (VideoStage), not with the photo slider. */}
+      {item.original_url && !item.video && (
         <button type="button" className={styles.action} aria-pressed={comparing} onClick={() => onCompare(!comparing)} data-testid="viewer-compare">
           <Icon name="compare" size={18} />
           <span className="narrow-visually-hidden">{t('viewer.compare.toggle')}</span>

@@ -24,7 +24,8 @@ export declare function encodeFrames(opts: {
   tone?: number;
   codec?: 'h264' | 'vp9';
   crf?: number;
+  preset?: string;
   rotate?: number;
 }): Promise<void>;
 export declare function probeVideo(file: string): VideoFacts;
-export declare function decodeFrames(file: string, opts?: { maxFrames?: number }): AsyncGenerator<RawFrame>;
+export declare function decodeFrames(file: string, opts?: { maxFrames?: number; size?: { width: number; height: number } }): AsyncGenerator<RawFrame>;

@@ -10,17 +10,17 @@ export const FFPROBE = process.env.FFPROBE_PATH ?? FFMPEG.replace(/ffmpeg$/, 'ff
 
 /** Small files: the encoders' quality settings and mono low-rate sound. */
 const CODECS = {
-  h264: ['-c:v', 'libx264', '-preset', 'slow', '-crf', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-ac', '1', '-movflags', '+faststart'],
+  h264: ['-c:v', 'libx264', '-crf', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '32k', '-ac', '1', '-movflags', '+faststart'],
   vp9: ['-c:v', 'libvpx-vp9', '-crf', '42', '-b:v', '0', '-row-mt', '1', '-pix_fmt', 'yuv420p', '-c:a', 'libopus', '-b:a', '24k', '-ac', '1'],
 };
 
 /**
  * Encodes `frames` (an iterable or async iterable of RGB24 buffers, width × height × 3 bytes each)
  * at `fps` into `out` with a sine tone of `tone` Hz as sound. `codec`: 'h264' (MP4, MOV) or 'vp9'
- * (WebM); `crf` overrides the codec's; `rotate` (degrees clockwise) flags the clip to be turned
- * when shown, as phones flag portrait clips.
+ * (WebM); `crf` overrides the codec's, `preset` x264's (default slow: smaller files); `rotate`
+ * (ffmpeg's rotate tag, in degrees) flags the clip to be turned when shown, as phones flag portrait clips.
  */
-export async function encodeFrames({ out, width, height, fps, frames, tone = 440, codec = 'h264', crf, rotate }) {
+export async function encodeFrames({ out, width, height, fps, frames, tone = 440, codec = 'h264', crf, preset = 'slow', rotate }) {
   // ffmpeg 5.1 drops a rotation set while encoding: the flag goes on in a second, copying pass.
   const encoded = rotate ? `${out}.unflagged${out.slice(out.lastIndexOf('.'))}` : out;
   const args = [
@@ -28,6 +28,7 @@ export async function encodeFrames({ out, width, height, fps, frames, tone = 440
     '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-r', String(fps), '-i', '-',
     '-f', 'lavfi', '-i', `sine=frequency=${tone}:sample_rate=48000`,
     ...CODECS[codec],
+    ...(codec === 'h264' ? ['-preset', preset] : []),
     ...(crf === undefined ? [] : ['-crf', String(crf)]),
     // The tone is endless: the pictures decide the length. No encoder name or date in the file.
     '-shortest', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact',
@@ -79,12 +80,13 @@ export function probeVideo(file) {
 
 /**
  * The frames of `file` as RGB24 buffers of its displayed size (ffmpeg applies a rotation flag),
- * one at a time. `maxFrames` stops early.
+ * one at a time, or scaled to `size` ({ width, height }) when given. `maxFrames` stops early.
  */
-export async function* decodeFrames(file, { maxFrames = Infinity } = {}) {
-  const { width, height } = probeVideo(file);
+export async function* decodeFrames(file, { maxFrames = Infinity, size: scaled } = {}) {
+  const { width, height } = scaled ?? probeVideo(file);
   const size = width * height * 3;
-  const child = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const scale = scaled ? ['-vf', `scale=${width}:${height}`] : [];
+  const child = spawn(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-i', file, '-map', '0:v:0', ...scale, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const exited = once(child, 'close');

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 /** Each program: the file the tests start, and the Debian package that provides it. */
 export const SYSTEM_PROGRAMS = [
   { name: 'Chromium (browser tests)', file: '/usr/bin/chromium', apt: 'chromium' },
+  { name: 'ffmpeg (video swaps)', file: '/usr/bin/ffmpeg', apt: 'ffmpeg' },
 ];
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

@@ -27,6 +27,7 @@ import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerSwapRoutes } from './modules/swaps/index.ts';
 import { registerUploads } from './modules/uploads/index.ts';
 import { registerUsersRoutes } from './modules/users/index.ts';
+import { registerVideoRoutes } from './modules/video/index.ts';
 import { registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import type { DestinationStream } from 'pino';
@@ -45,6 +46,7 @@ const MODULE_ROUTES: readonly ModuleRoutes[] = [
   registerSupportRoutes,
   registerUploads,
   registerSwapRoutes,
+  registerVideoRoutes,
   registerFaceRoutes,
   registerMyFacesRoutes,
   registerBulkRoutes,

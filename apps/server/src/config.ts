@@ -2,6 +2,7 @@
 // Secrets are read here and never logged (see redactedConfig).
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { VIDEO_MAX_BYTES_DEFAULT, VIDEO_MAX_SECONDS_DEFAULT } from '@visage/contracts';
 import { createAddressPolicy } from './modules/webhooks/address-policy.ts';
 
 const bool = z
@@ -137,6 +138,15 @@ export const configSchema = z.object({
   WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(100).default(60_000),
   /** Named faces each account may keep on its "My faces" page (each with 1 to 5 photos). */
   MY_FACES_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  // Video swaps (modules/video). ffmpeg: FFMPEG_PATH, else found on PATH (ffprobe beside it);
+  // without it the server runs and says video is off.
+  FFMPEG_PATH: z.string().min(1).optional(),
+  /** Longest clip accepted, in seconds. */
+  VIDEO_MAX_SECONDS: z.coerce.number().min(1).max(3600).default(VIDEO_MAX_SECONDS_DEFAULT),
+  /** Largest clip accepted, in bytes; the upload is cut off once it passes this. */
+  VIDEO_MAX_BYTES: z.coerce.number().int().min(1024).default(VIDEO_MAX_BYTES_DEFAULT),
+  /** A clip is swapped in segments of about this many seconds, each a job any worker may take. */
+  VIDEO_SEGMENT_SECONDS: z.coerce.number().min(0.2).max(60).default(2),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

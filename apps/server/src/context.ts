@@ -12,6 +12,7 @@ import { seedDemoCatalogue } from './modules/catalogue/index.ts';
 import type { ExplicitScorer } from './modules/content/index.ts';
 import { attachSwapJob, lazyEngine, type EngineHandle } from './modules/swaps/index.ts';
 import { attachWebhookJob } from './modules/webhooks/index.ts';
+import { attachVideoJobs } from './modules/video/index.ts';
 import { composeServices, type Services } from './services.ts';
 
 /** The infrastructure plus every service (services.ts builds them, once). */
@@ -48,7 +49,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const outbox = createOutbox(config, log.child({ component: 'mail' }));
   const { services, close: closeContent } = composeServices({ config, log, db, storage, queue, engine, outbox }, overrides.explicitScore);
-  const { swaps, catalogue, results, account, billing, webhooks } = services;
+  const { swaps, catalogue, results, account, billing, webhooks, video } = services;
   let stopSweeper: (() => Promise<void>) | null = null;
 
   let closing: Promise<void> | null = null;
@@ -89,6 +90,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     attachExportJob(jobs, account.exports);
     attachStripeErasureJob(jobs, billing.stripeGateway, (info, msg) => log.error({ component: 'billing', ...info }, msg));
     attachWebhookJob(jobs, webhooks.deliveries);
+    attachVideoJobs(jobs, video, results);
 
     jobs.assertComplete();
     if (config.ROLE !== 'api') {
@@ -96,6 +98,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       // Swaps waiting without a job are enqueued; those whose job ended or vanished are failed.
       const fixed = await swaps.reconcile();
       if (fixed.requeued || fixed.failed) log.info(fixed, 'swaps reconciled with their jobs');
+      const videos = await video.pipeline.reconcile();
+      if (videos.requeued || videos.failed) log.info(videos, 'video swaps reconciled with their jobs');
       const exportsFailed = await account.exports.reconcile();
       if (exportsFailed) log.info({ failed: exportsFailed }, 'data exports reconciled with their jobs');
       // Retention: uploads past UPLOAD_RETENTION_HOURS and expired exports, in every worker process.

@@ -22,6 +22,7 @@ import { createSwapResults, createSwapsService, FacePicker, swapsAccountData, ty
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
 import { createIdempotency, idempotencyEraser, type Idempotency } from './modules/public-api/index.ts';
 import { createWebhooksModule, type WebhooksModule } from './modules/webhooks/index.ts';
+import { createVideoModule, type VideoEngine, type VideoModule } from './modules/video/index.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/index.ts';
 
@@ -59,6 +60,8 @@ export interface Services {
   idempotency: Idempotency;
   /** Developers' webhook endpoints and the signed deliveries of swap events. */
   webhooks: WebhooksModule;
+  /** Video swaps: the clip's intake and allowance, and the segmented pipeline its jobs run. */
+  video: VideoModule;
 }
 
 export interface Infrastructure {
@@ -102,8 +105,11 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
     warn: (info, msg) => log.warn({ component: 'webhooks', ...info }, msg),
   });
   swaps.onEnded((row) => webhooks.swapEnded(row));
+  const video = createVideoModule({ config, db, storage, queue, swaps, users, intake, content: content.guard, engine: engine as unknown as VideoEngine, savedFaces: myFaces.service });
   const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake, users });
   // What each module holds about a person: its export section and its eraser (one line per module).
+  // Video first: its running segments are stopped before the swaps' eraser waits on their jobs.
+  account.registry.add(null, video.eraser);
   account.registry.add(...swapsAccountData({ db, storage, queue, swaps }));
   account.registry.add(...faces.accountData());
   account.registry.add(...myFaces.accountData());
@@ -114,6 +120,6 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(null, idempotencyEraser(idempotency));
   account.registry.add(...webhooks.accountData());
   addAccountErasers(account, storage);
-  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, facePicker, results, catalogue, billing, faces, myFaces, bulk, adminUsers, account, apiKeys, idempotency, webhooks };
-  return { services, close: () => content.close() };
+  const services = { users, auth, emailLinks, content: content.guard, intake, swaps, facePicker, results, catalogue, billing, faces, myFaces, bulk, adminUsers, account, apiKeys, idempotency, webhooks, video };
+  return { services, close: async () => Promise.all([content.close(), video.close()]).then(() => undefined) };
 }

@@ -4,8 +4,10 @@ import { describeImage } from './describe.ts';
 import { detectFaces } from './detect-faces.ts';
 import { profilePhoto } from './profile-photo.ts';
 import { swapFaces } from './swap-faces.ts';
+import { swapFrames } from './swap-frames.ts';
+import { videoPeople } from './video-people.ts';
 
-export const ENGINE_OPERATIONS = { detect: detectFaces, swap: swapFaces, describe: describeImage, profile: profilePhoto };
+export const ENGINE_OPERATIONS = { detect: detectFaces, swap: swapFaces, describe: describeImage, profile: profilePhoto, videoPeople, swapFrames };
 
 export type EngineOperations = typeof ENGINE_OPERATIONS;
 export type EngineOperation = keyof EngineOperations;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, EngineError, type EnginePool } from '../index.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
@@ -28,6 +29,18 @@ describe('engine pool', () => {
     expect(d.faces).toHaveLength(3);
     // Workers at their usual memory (under 500 MB) are kept.
     expect(pool.stats().recycled).toBe(0);
+  });
+
+  it('carries lists of frames to a worker and their patches back as Buffers', async () => {
+    const still = await sharp(source()).resize(240, 240).raw().toBuffer({ resolveWithObject: true });
+    const frames = [0, 1].map(() => ({ width: still.info.width, height: still.info.height, data: still.data }));
+    const r = await pool.swapFrames({ source: target(), frames, firstIndex: 0, fps: 25 });
+    expect(r.patches).toHaveLength(2);
+    for (const p of r.patches) {
+      expect(Buffer.isBuffer(p!.data)).toBe(true);
+      expect(p!.data.length).toBe(p!.width * p!.height * 3);
+    }
+    expect(r.track.index).toBe(1);
   });
 
   it('returns engine errors as EngineError instances with the same code', async () => {

@@ -42,10 +42,17 @@ function toBuffer(v: Uint8Array): Buffer {
   return Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 }
 
-/** In the parent: a result's own byte fields (a swap's image and thumbnail) as Buffers, sharing their memory. */
+/**
+ * In the parent: a result's byte fields as Buffers sharing their memory, nested ones included (a
+ * swap's image and thumbnail, each frame patch's pixels, each person's thumbnail).
+ */
 export function resultBuffers<T>(r: T): T {
+  if (Array.isArray(r)) {
+    for (let i = 0; i < r.length; i++) r[i] = r[i] instanceof Uint8Array ? toBuffer(r[i]) : resultBuffers(r[i]);
+    return r;
+  }
   if (!isPlainObject(r)) return r;
   const fields: Record<string, unknown> = r;
-  for (const [k, v] of Object.entries(fields)) if (v instanceof Uint8Array) fields[k] = toBuffer(v);
+  for (const [k, v] of Object.entries(fields)) fields[k] = v instanceof Uint8Array ? toBuffer(v) : resultBuffers(v);
   return r;
 }

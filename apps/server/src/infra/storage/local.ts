@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { chmod, copyFile, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { assertValidKey, contentTypeForKey, type Storage, type StoredObject, type StoredStream } from './storage.ts';
+import { assertValidKey, contentTypeForKey, type ByteRange, type Storage, type StoredObject, type StoredStream } from './storage.ts';
 
 const TMP = '.tmp';
 const META = '.meta';
@@ -42,7 +42,7 @@ export class LocalStorage implements Storage {
     return { body, contentType: await this.contentType(key), size: body.length };
   }
 
-  async getStream(key: string): Promise<StoredStream | null> {
+  async getStream(key: string, range?: ByteRange): Promise<StoredStream | null> {
     assertValidKey(key);
     let fh;
     try {
@@ -54,7 +54,8 @@ export class LocalStorage implements Storage {
     // Opened first, so a delete meanwhile cannot cut the stream short.
     try {
       const st = await fh.stat();
-      if (st.isFile()) return { stream: fh.createReadStream(), contentType: await this.contentType(key), size: st.size };
+      const part = range ? { start: range.start, end: Math.min(range.end, st.size - 1) } : {};
+      if (st.isFile()) return { stream: fh.createReadStream(part), contentType: await this.contentType(key), size: st.size };
     } catch (err) {
       await fh.close();
       throw err;

@@ -12,7 +12,7 @@ import {
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { assertValidKey, contentTypeForKey, type Storage, type StoredObject, type StoredStream } from './storage.ts';
+import { assertValidKey, contentTypeForKey, type ByteRange, type Storage, type StoredObject, type StoredStream } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -64,14 +64,16 @@ export class S3Storage implements Storage {
     return size;
   }
 
-  async getStream(key: string): Promise<StoredStream | null> {
+  async getStream(key: string, range?: ByteRange): Promise<StoredStream | null> {
     assertValidKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
       const stream = out.Body;
       // In Node the SDK's body is an http response, a Readable.
       if (!(stream instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
-      return { stream, contentType: out.ContentType || contentTypeForKey(key), size: out.ContentLength ?? 0 };
+      // A part's Content-Range ends with the whole object's size.
+      const total = Number(/\/(\d+)$/.exec(out.ContentRange ?? '')?.[1] ?? out.ContentLength ?? 0);
+      return { stream, contentType: out.ContentType || contentTypeForKey(key), size: total };
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;

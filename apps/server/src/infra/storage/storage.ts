@@ -9,6 +9,12 @@ export interface StoredObject {
   size: number;
 }
 
+/** Bytes start..end of an object, both included (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** An object read as a stream, for those too large to hold in memory whole (data exports). */
 export interface StoredStream {
   stream: Readable;
@@ -24,8 +30,11 @@ export interface Storage {
   putFile(key: string, path: string, contentType: string): Promise<number>;
   /** The object, or null when there is none under that key. */
   get(key: string): Promise<StoredObject | null>;
-  /** The object as a stream, or null when there is none under that key. */
-  getStream(key: string): Promise<StoredStream | null>;
+  /**
+   * The object as a stream, or null when there is none under that key. With `range`, only bytes
+   * start..end (inclusive, end clamped to the object); `size` is still the whole object's.
+   */
+  getStream(key: string, range?: ByteRange): Promise<StoredStream | null>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

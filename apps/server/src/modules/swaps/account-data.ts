@@ -45,6 +45,7 @@ export function swapsDataSection(repo: SwapDataRepository, storage: Storage): Da
         data.push({
           id: row.id,
           mode: row.mode,
+          kind: row.kind,
           status: row.status,
           createdAt: new Date(row.created_at).toISOString(),
           completedAt: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),

@@ -11,11 +11,14 @@ export class SwapDataRepository {
   }
 
   async deleteById(id: string): Promise<boolean> {
+    // A video swap's segments (their files are gone once it ended) go with it.
+    await this.db.deleteFrom('video_segments').where('swap_id', '=', id).execute();
     const res = await this.db.deleteFrom('swaps').where('id', '=', id).executeTakeFirst();
     return Number(res.numDeletedRows) > 0;
   }
 
   async deleteAllForUser(uid: string): Promise<void> {
+    await this.db.deleteFrom('video_segments').where('swap_id', 'in', (eb) => eb.selectFrom('swaps').select('id').where('uid', '=', uid)).execute();
     await this.db.deleteFrom('swaps').where('uid', '=', uid).execute();
   }
 

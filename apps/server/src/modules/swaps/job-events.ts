@@ -23,6 +23,8 @@ export async function currentEvent(swapId: string, jobId: string, swaps: SwapsSe
   if (row?.status === 'failed') {
     return { type: 'failed', jobId, code: (row.error_code ?? 'engine_failed') as SwapErrorCode, message: row.error_message ?? '' };
   }
+  // A video swap runs as several jobs (prepare, segments, join): its progress is its segments'.
+  if (row?.kind === 'video') return swaps.videoEvent(row, jobId);
   const job = await jobs.get(jobId);
   // The job ended without the row saying so (its onFailed hook not run yet, or lost in a crash):
   // the stream ends anyway; the row is settled by the hook or by the start-up reconcile.

@@ -22,6 +22,19 @@ export function manipulationXmp(createdAt: Date): string {
 <?xpacket end="r"?>`;
 }
 
+/**
+ * The same label for a video, as MP4 tags: the comment says it in words with the IPTC source type,
+ * so players and tools that show a file's comment tell the viewer.
+ */
+export function manipulationVideoTags(createdAt: Date): Record<string, string> {
+  return {
+    comment: `Manipulated video: a face was swapped with Visage. DigitalSourceType: ${DIGITAL_SOURCE_TYPE}`,
+    description: 'Manipulated video: a face was swapped with Visage.',
+    encoder: 'Visage face swap',
+    creation_time: createdAt.toISOString(),
+  };
+}
+
 /** Inserts an XMP APP1 segment right after SOI (and after a JFIF APP0 if there is one). */
 export function withXmp(jpeg: Buffer, xmp: string): Buffer {
   if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG');

@@ -36,6 +36,8 @@ export interface UsageQuota {
   reserveSwaps(tx: Db, uid: string, count: number, now?: Date): Promise<string>;
   /** Gives back `count` reserved in `period`. */
   releaseSwaps(tx: Db, uid: string, count: number, period: string, now?: Date): Promise<void>;
+  /** Gives back the one video swap reserved in `period`. */
+  releaseVideo(tx: Db, uid: string, period: string, now?: Date): Promise<void>;
 }
 
 /** Engine failures the user can act on carry one of these codes. */

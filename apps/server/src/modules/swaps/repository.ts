@@ -4,7 +4,7 @@ import type { SwapsTable } from '../../infra/db/schema.ts';
 
 export type SwapRow = SwapsTable;
 // What a gallery item reads of a row (toSwapItem): a list leaves the keys, face map and analysis behind.
-const LIST_COLUMNS = ['id', 'status', 'created_at', 'error_code', 'error_message', 'metrics', 'uploads_deleted_at'] as const;
+const LIST_COLUMNS = ['id', 'status', 'created_at', 'error_code', 'error_message', 'metrics', 'uploads_deleted_at', 'kind', 'video'] as const;
 export type SwapListRow = Pick<SwapRow, (typeof LIST_COLUMNS)[number]>;
 export type NewSwap = Pick<SwapRow, 'id' | 'uid' | 'mode' | 'job_id' | 'source_key' | 'target_key' | 'created_at' | 'quota_period'> & Partial<Pick<SwapRow, 'face_id' | 'face_map' | 'target_analysis' | 'kind' | 'video'>>;
 
@@ -52,9 +52,12 @@ export class SwapsRepository {
     return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
-  /** Swaps not finished, oldest first, after `afterId` in (created_at, id) order: for the start-up reconcile. */
+  /**
+   * Image swaps not finished, oldest first, after `afterId` in (created_at, id) order: for the
+   * start-up reconcile. Video swaps have several jobs each; the video module reconciles them.
+   */
   async listUnfinished(limit: number, after?: { created_at: number; id: string }): Promise<Pick<SwapRow, 'id' | 'job_id' | 'status' | 'created_at'>[]> {
-    let q = this.db.selectFrom('swaps').select(['id', 'job_id', 'status', 'created_at']).where('status', 'in', ['queued', 'running']);
+    let q = this.db.selectFrom('swaps').select(['id', 'job_id', 'status', 'created_at']).where('status', 'in', ['queued', 'running']).where('kind', '=', 'image');
     if (after) {
       q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.created_at, after.id)));
     }

@@ -7,6 +7,7 @@ import { requireUser } from '../auth/guards.ts';
 import type { SwapResultsService } from './results.ts';
 import type { SwapsService } from './service.ts';
 import { sendFile } from '../../http/send-file.ts';
+import { sendStoredRange } from '../../http/send-range.ts';
 
 const idParams = z.object({ id: z.string().uuid() });
 
@@ -25,14 +26,20 @@ export async function swapResultRoutes(app: FastifyInstance, swaps: SwapsService
 
   app.get('/app/api/media/swaps/:id/download', { config: { auth: 'user' } }, async (req, reply) => {
     const row = await owned(req.params, requireUser(req).uid);
+    const day = new Date(row.completed_at ?? row.created_at).toISOString().slice(0, 10);
+    // The MP4 carries its label in its metadata; too large to hold, it is streamed.
+    if (row.kind === 'video') {
+      return sendStoredRange(req, reply, results.videoStream(row), { cacheControl: 'private, no-store', disposition: `attachment; filename="visage-ai-${day}-${row.id.slice(0, 8)}.mp4"` });
+    }
     // The stored JPEG already carries its XMP "made with AI" label: sent as it is.
     const file = await swaps.media(row, 'result');
-    const day = new Date(row.completed_at ?? row.created_at).toISOString().slice(0, 10);
     return sendFile(reply, file, 'private, no-store', `attachment; filename="visage-ai-${day}-${row.id.slice(0, 8)}.jpg"`);
   });
 
   app.get('/app/api/media/swaps/:id/original', { config: { auth: 'user' } }, async (req, reply) => {
     const row = await owned(req.params, requireUser(req).uid);
+    // A clip is seeked by the viewer's <video> element: ranges, streamed.
+    if (row.kind === 'video') return sendStoredRange(req, reply, results.originalStream(row), { cacheControl: 'private, no-store' });
     const file = await results.original(row);
     // no-store: once retention deletes it, no cached copy should outlive it.
     return sendFile(reply, file, 'private, no-store');

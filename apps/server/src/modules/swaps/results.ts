@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../infra/storage/index.ts';
+import type { OpenStored } from '../../http/send-range.ts';
 import type { SwapDataRepository } from './data-repository.ts';
 import type { SwapRow } from './repository.ts';
 import type { SwapsService } from './service.ts';
@@ -44,10 +45,27 @@ export class SwapResultsService {
 
   /** The target photo of the caller's done swap, while retention keeps it. */
   async original(row: SwapRow): Promise<{ body: Buffer; contentType: string }> {
-    if (row.status !== 'done' || (row.uploads_deleted_at !== null && row.target_key.startsWith(UPLOADS))) throw notFound();
+    this.assertOriginalKept(row);
     const file = await this.storage.get(row.target_key);
     if (!file) throw notFound();
     return file;
+  }
+
+  /** A done video swap's clip as uploaded, streamed by ranges (too large to hold), while retention keeps it. */
+  originalStream(row: SwapRow): OpenStored {
+    this.assertOriginalKept(row);
+    return (range) => this.storage.getStream(row.target_key, range);
+  }
+
+  /** A done video swap's MP4, streamed by ranges. */
+  videoStream(row: SwapRow): OpenStored {
+    if (row.status !== 'done' || row.kind !== 'video' || !row.result_key) throw notFound();
+    const key = row.result_key;
+    return (range) => this.storage.getStream(key, range);
+  }
+
+  private assertOriginalKept(row: SwapRow): void {
+    if (row.status !== 'done' || (row.uploads_deleted_at !== null && row.target_key.startsWith(UPLOADS))) throw notFound();
   }
 
   /**

@@ -1,7 +1,7 @@
 // Swap rules: intake of the two photos, one job per swap, gallery listing, and the job's
 // work itself (run the engine, store the labelled result exactly once).
 import { randomUUID } from 'node:crypto';
-import type { SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
+import type { JobEvent, SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
 import type { FacePair, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { measure } from '../../http/server-timing.ts';
@@ -48,6 +48,9 @@ export interface SwapFaces {
   sourceFaces?: Array<number | null>;
 }
 
+/** A video swap's progress, read from its segments (any process may be swapping them). */
+export type VideoEvents = (row: SwapRow, jobId: string) => Promise<JobEvent>;
+
 /** The face analysis kept for a stored target (a catalogue photo), or null. */
 export type StoredAnalyses = (targetKey: string) => Promise<TargetAnalysis | null>;
 
@@ -67,6 +70,7 @@ export class SwapsService {
   private readonly changeListeners = new Set<(uid: string) => void>();
   private readonly endListeners = new Set<(row: SwapRow) => Promise<void>>();
   private savedFaces: SavedFaceKeys | null = null;
+  private videoEvents: VideoEvents = async (_row, jobId) => ({ type: 'queued', jobId });
 
   /** Where a saved face named as the source is found (the "My faces" module). */
   useSavedFaces(faces: SavedFaceKeys): void {
@@ -163,7 +167,9 @@ export class SwapsService {
       const row = await tx.findById(swapId);
       if (!row || (row.status !== 'queued' && row.status !== 'running')) return null;
       if (!(await tx.markFailed(swapId, code, message, at, row.quota_period))) return null;
-      if (row.quota_period) await this.quota.releaseSwaps(db, row.uid, 1, row.quota_period, new Date(at));
+      // A video swap was charged to the month's video allowance, an image swap to the image one.
+      if (row.quota_period && row.kind === 'video') await this.quota.releaseVideo(db, row.uid, row.quota_period, new Date(at));
+      else if (row.quota_period) await this.quota.releaseSwaps(db, row.uid, 1, row.quota_period, new Date(at));
       return row;
     });
     if (moved) {
@@ -171,6 +177,36 @@ export class SwapsService {
       await this.ended(swapId);
     }
     return moved !== null;
+  }
+
+  /** Marks a waiting swap running (a video swap's prepare job; image swaps do it in run()). */
+  async start(swapId: string): Promise<void> {
+    const row = await this.repo.findById(swapId);
+    if (row?.status !== 'queued') return;
+    await this.repo.markRunning(swapId);
+    this.changed(row.uid);
+  }
+
+  /**
+   * Records a finished swap's stored result (a video's MP4 and poster), moving it to done only
+   * from queued or running, as run() does; false when it had ended meanwhile.
+   */
+  async complete(swapId: string, keys: { result_key: string; thumb_key: string }, metrics: unknown): Promise<boolean> {
+    if (!(await this.repo.markDone(swapId, keys, metrics, this.now()))) return false;
+    const row = await this.repo.findById(swapId);
+    if (row) this.changed(row.uid);
+    await this.ended(swapId);
+    return true;
+  }
+
+  /** Where a video swap's progress comes from (its segments, in the video module). */
+  useVideoEvents(source: VideoEvents): void {
+    this.videoEvents = source;
+  }
+
+  /** The progress event of a video swap that has not ended. */
+  videoEvent(row: SwapRow, jobId: string): Promise<JobEvent> {
+    return this.videoEvents(row, jobId);
   }
 
   /** Idempotent: the job id is derived from the swap, so re-enqueueing never makes a second job. */
@@ -265,7 +301,8 @@ export class SwapsService {
   }
 
   async media(row: SwapRow, variant: 'result' | 'thumb'): Promise<{ body: Buffer; contentType: string }> {
-    const key = variant === 'result' ? row.result_key : row.thumb_key;
+    // A video's picture is its poster frame (thumb_key); its result_key is the MP4, served by range.
+    const key = variant === 'result' && row.kind !== 'video' ? row.result_key : row.thumb_key;
     const file = key ? await this.storage.get(key) : null;
     if (!file) throw new AppError(404, 'not_found', 'Not found.');
     return file;

@@ -1,6 +1,7 @@
 // A stored swap row → the API's SwapItem, and the messages for each failure code.
 import { swapWarning, type SwapErrorCode, type SwapItem, type SwapWarning } from '@visage/contracts';
 import type { SwapListRow } from './repository.ts';
+import { parseFacts, swapVideoOf } from './video-facts.ts';
 
 export const MESSAGES: Record<SwapErrorCode, string> = {
   no_face_source: 'No face was found in the face photo.',
@@ -27,6 +28,15 @@ export function toSwapItem(row: SwapListRow): SwapItem {
   const warnings = row.status === 'done' ? storedWarnings(row.metrics) : [];
   if (warnings.length > 0) item.warnings = warnings;
   if (row.status === 'done' && row.uploads_deleted_at === null) item.original_url = `/app/api/media/swaps/${row.id}/original`;
+  const facts = row.kind === 'video' ? parseFacts(row.video) : null;
+  if (facts) {
+    // The poster frame stands in for the image; the MP4 and the clip as uploaded are the video's own.
+    item.video = {
+      ...swapVideoOf(facts),
+      ...(row.status === 'done' ? { url: `/app/api/media/swaps/${row.id}/video` } : {}),
+      ...(item.original_url ? { original_url: item.original_url } : {}),
+    };
+  }
   return item;
 }
 

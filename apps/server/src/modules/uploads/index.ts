@@ -8,7 +8,7 @@ import { registerUploadAdmission } from './upload-admission.ts';
 import { registerUploadCutOff } from './upload-form.ts';
 
 export { ImageIntake, DEFAULT_MAX_PIXELS, sniffImage, type CleanImage, type CleanOptions, type ContentCheck } from './image-intake.ts';
-export { readMultiFileForm, readUploadForm, rejectOversizedBody, tooLarge, withFormErrors, type MultiFileForm, type UploadForm } from './upload-form.ts';
+export { cutOffWith, readMultiFileForm, readUploadForm, rejectOversizedBody, tooLarge, withFormErrors, type MultiFileForm, type UploadForm } from './upload-form.ts';
 
 /** The process's one intake: MAX_IMAGE_PIXELS, IMAGE_DECODE_CONCURRENCY / _QUEUE, and the content guard. */
 export function createImageIntake(config: Config, content: ContentCheck): ImageIntake {

@@ -28,9 +28,14 @@ const cutOff = new WeakSet<object>();
 
 /** The 413 for a body we stop reading; the rest of it is never read (see registerUploadCutOff). */
 export function tooLarge(req: FastifyRequest): AppError {
+  return cutOffWith(req, fileTooLarge());
+}
+
+/** Stops reading the body and answers `error` (another limit than the 10 MB photo one, a refused type). */
+export function cutOffWith(req: FastifyRequest, error: AppError): AppError {
   cutOff.add(req.raw);
   req.raw.unpipe();
-  return fileTooLarge();
+  return error;
 }
 
 /** How long, and how many more bytes, a cut-off connection is read (and dropped) after its answer. */

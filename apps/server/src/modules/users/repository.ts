@@ -65,6 +65,27 @@ export class UsersRepository {
       .execute();
   }
 
+  /** Adds one video swap in one conditional UPDATE, as reserveUsage does; the period charged, or undefined when refused. */
+  async reserveVideoUsage(uid: string, limit: number | null, now: number): Promise<string | undefined> {
+    let update = this.db
+      .updateTable('users')
+      .set((eb) => ({ video_usage: eb('video_usage', '+', 1), updated_at: now }))
+      .where('uid', '=', uid);
+    if (limit !== null) update = update.where((eb) => eb(eb('video_usage', '+', 1), '<=', limit));
+    const row = await update.returning('reset_date').executeTakeFirst();
+    return row?.reset_date;
+  }
+
+  /** Gives one video swap back, only to the period it was charged to. */
+  async releaseVideoUsage(uid: string, period: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set((eb) => ({ video_usage: sql<number>`case when ${eb.ref('video_usage')} >= 1 then ${eb.ref('video_usage')} - 1 else 0 end`, updated_at: now }))
+      .where('uid', '=', uid)
+      .where('reset_date', '=', period)
+      .execute();
+  }
+
   /** Starts a new usage period only if the stored one is still `expected` (safe against a concurrent roll). */
   async rollPeriod(uid: string, expected: string, next: string, now: number): Promise<void> {
     await this.db

@@ -178,6 +178,36 @@ export class UsersService {
     await new UsersRepository(tx).releaseUsage(uid, count, period, now.getTime());
   }
 
+  /**
+   * The early refusal of a video swap, before the clip is read: 402 video_plan_required on a plan
+   * without video, 402 video_quota_exceeded once the month's are used. Answers the current row.
+   */
+  async assertCanSwapVideo(uid: string, now = new Date()): Promise<UserRow> {
+    const row = await this.current(uid, now);
+    this.assertEmailConfirmed(row, now.getTime());
+    assertVideoLeft(row, videoLimitOf(row, now));
+    return row;
+  }
+
+  /** Reserves one video swap inside the transaction `tx` that inserts its row (as reserveSwaps); the period charged. */
+  async reserveVideo(tx: Db, uid: string, now = new Date()): Promise<string> {
+    const repo = new UsersRepository(tx);
+    await repo.rollPeriodIfDue(uid, today(now), nextResetDate(now), now.getTime());
+    const row = await repo.findByUid(uid);
+    if (!row) throw notFound('No such user.');
+    this.assertEmailConfirmed(row, now.getTime());
+    const limit = videoLimitOf(row, now);
+    assertVideoLeft(row, limit);
+    const period = await repo.reserveVideoUsage(uid, limit, now.getTime());
+    if (period) return period;
+    throw videoQuotaExceeded(row, limit ?? 0);
+  }
+
+  /** Gives back the video swap reserved in `period` (failed, cancelled or refused); the caller guards once. */
+  async releaseVideo(tx: Db, uid: string, period: string, now = new Date()): Promise<void> {
+    await new UsersRepository(tx).releaseVideoUsage(uid, period, now.getTime());
+  }
+
   async me(uid: string): Promise<MeResponse> {
     return toMe(await this.current(uid));
   }
@@ -195,6 +225,18 @@ export function limitOf(row: UserRow, now: Date = new Date()): number | null {
 /** The row's monthly video swaps (0: none on its plan); null = unlimited. */
 export function videoLimitOf(row: UserRow, now: Date = new Date()): number | null {
   return videoAllowanceOf(row, now.getTime());
+}
+
+function assertVideoLeft(row: UserRow, limit: number | null): void {
+  if (limit === 0) throw new AppError(402, 'video_plan_required', 'Video swaps come with the Standard and Premium plans.', { limit: 0 });
+  if (limit !== null && row.video_usage >= limit) throw videoQuotaExceeded(row, limit);
+}
+
+function videoQuotaExceeded(row: UserRow, limit: number): AppError {
+  return new AppError(402, 'video_quota_exceeded', `You have used the ${limit} video swaps of this month. They renew on ${row.reset_date}.`, {
+    limit,
+    resetDate: row.reset_date,
+  });
 }
 
 function quotaExceeded(row: UserRow): AppError {

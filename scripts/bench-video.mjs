@@ -35,7 +35,7 @@ const log = (line) => console.log(`[${new Date().toISOString().slice(11, 19)}] $
 /** 10 s, 1280×720, 30 fps: a portrait talking while the camera drifts slowly across it. */
 async function buildClip(file) {
   const [W, H, FPS, SECONDS] = [1280, 720, 30, 10];
-  const scene = await portraitScene(hires('sfhq-2x4-r1c3.jpg'), { width: 1440, height: 810, photoHeight: 640 });
+  const scene = await portraitScene(hires('sfhq-2x4-r2c2.jpg'), { width: 1440, height: 810, photoHeight: 640 });
   const talk = await talkingFace(scene);
   async function* frames() {
     for (let k = 0; k < FPS * SECONDS; k++) {
@@ -81,88 +81,98 @@ async function followEvents(url, cookie, jobId, onEvent) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'visage-bench-video-'));
-const clipFile = opts.clip ? resolve(opts.clip) : join(dir, 'clip-1280x720-10s.mp4');
-log(`bench:video: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-if (!opts.clip) {
-  log('building the 10 s 1280×720 30 fps clip…');
-  await buildClip(clipFile);
-}
-const clip = probeVideo(clipFile);
-log(`clip ${basename(clipFile)}: ${clip.width}×${clip.height}, ${clip.duration.toFixed(1)} s at ${clip.fps} fps, ${(clip.bytes / 1e6).toFixed(1)} MB, sound ${clip.audio ?? 'none'}`);
+async function main() {
+  const clipFile = opts.clip ? resolve(opts.clip) : join(dir, 'clip-1280x720-10s.mp4');
+  log(`bench:video: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  if (!opts.clip) {
+    log('building the 10 s 1280×720 30 fps clip…');
+    await buildClip(clipFile);
+  }
+  const clip = probeVideo(clipFile);
+  log(`clip ${basename(clipFile)}: ${clip.width}×${clip.height}, ${clip.duration.toFixed(1)} s at ${clip.fps} fps, ${(clip.bytes / 1e6).toFixed(1)} MB, sound ${clip.audio ?? 'none'}`);
 
-const services = await startServices();
-const client = new pg.Client({ connectionString: services.databaseUrl });
-let stack;
-const figures = {};
-try {
-  const env = { ...stackEnv({ ...services, queueName: 'bench-video' }), DEMO_CONTENT: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ENGINE_WORKERS: '1' };
-  log(`starting one API process and ${WORKERS} worker processes…`);
-  stack = await startStack({ workers: WORKERS, env });
-  await client.connect();
-  // The user comes from the user:create command, and an admin puts them on Standard (billing is off).
-  const uid = createUser({ ...process.env, ...env }, { email: user.email, password: user.password });
-  const adminCookie = await signIn(stack.url, admin.email, admin.password);
-  await json(await fetch(`${stack.url}/app/api/admin/users/${uid}`, { method: 'PATCH', headers: { cookie: adminCookie, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'standard' }) }), 200);
-  const cookie = await signIn(stack.url, user.email, user.password);
-  const status = await json(await fetch(`${stack.url}/app/api/video/status`, { headers: { cookie } }), 200);
-  if (!status.available) throw new Error(`video is off on this server: ${status.reason}`);
-  log(`user ${uid} on ${status.plan}: ${status.left ?? 'unlimited'} video swaps left`);
+  const services = await startServices();
+  const client = new pg.Client({ connectionString: services.databaseUrl });
+  let stack;
+  const figures = {};
+  try {
+    const env = { ...stackEnv({ ...services, queueName: 'bench-video' }), DEMO_CONTENT: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ENGINE_WORKERS: '1' };
+    log(`starting one API process and ${WORKERS} worker processes…`);
+    stack = await startStack({ workers: WORKERS, env });
+    await client.connect();
+    // The user comes from the user:create command, and an admin puts them on Standard (billing is off).
+    const uid = createUser({ ...process.env, ...env }, { email: user.email, password: user.password });
+    const adminCookie = await signIn(stack.url, admin.email, admin.password);
+    await json(await fetch(`${stack.url}/app/api/admin/users/${uid}`, { method: 'PATCH', headers: { cookie: adminCookie, 'content-type': 'application/json' }, body: JSON.stringify({ plan: 'standard' }) }), 200);
+    const cookie = await signIn(stack.url, user.email, user.password);
+    const status = await json(await fetch(`${stack.url}/app/api/video/status`, { headers: { cookie } }), 200);
+    if (!status.available) throw new Error(`video is off on this server: ${status.reason}`);
+    log(`user ${uid} on ${status.plan}: ${status.left ?? 'unlimited'} video swaps left`);
 
-  const form = new FormData();
-  form.append('uid', uid);
-  form.append('source', new Blob([faceFixture('012_ai-sfhq-east-asian-woman.jpg')], { type: 'image/jpeg' }), 'face.jpg');
-  form.append('target', new Blob([readFileSync(clipFile)], { type: clipFile.endsWith('.webm') ? 'video/webm' : clipFile.endsWith('.mov') ? 'video/quicktime' : 'video/mp4' }), basename(clipFile));
-  form.append('person', '0');
-  const started = performance.now();
-  const upload = await json(await fetch(`${stack.url}/app/api/video/upload`, { method: 'POST', headers: { cookie }, body: form }), 202);
-  figures.acceptedS = (performance.now() - started) / 1000;
-  log(`upload accepted in ${figures.acceptedS.toFixed(1)} s: swap ${upload.id}, job ${upload.jobId}`);
-  let lastShown = 0;
-  const end = await followEvents(stack.url, cookie, upload.jobId, (e) => {
-    if (e.type !== 'running' || !e.frames || performance.now() - lastShown < 2000) return;
-    lastShown = performance.now();
-    log(`  ${e.frames.done}/${e.frames.total} frames${e.etaMs === undefined ? '' : `, about ${Math.round(e.etaMs / 1000)} s left`}`);
+    const form = new FormData();
+    form.append('uid', uid);
+    form.append('source', new Blob([faceFixture('012_ai-sfhq-east-asian-woman.jpg')], { type: 'image/jpeg' }), 'face.jpg');
+    form.append('target', new Blob([readFileSync(clipFile)], { type: clipFile.endsWith('.webm') ? 'video/webm' : clipFile.endsWith('.mov') ? 'video/quicktime' : 'video/mp4' }), basename(clipFile));
+    form.append('person', '0');
+    const started = performance.now();
+    const upload = await json(await fetch(`${stack.url}/app/api/video/upload`, { method: 'POST', headers: { cookie }, body: form }), 202);
+    figures.acceptedS = (performance.now() - started) / 1000;
+    log(`upload accepted in ${figures.acceptedS.toFixed(1)} s: swap ${upload.id}, job ${upload.jobId}`);
+    let lastShown = -1;
+    const end = await followEvents(stack.url, cookie, upload.jobId, (e) => {
+      if (e.type !== 'running' || !e.frames || e.frames.done === lastShown) return;
+      lastShown = e.frames.done;
+      log(`  ${e.frames.done}/${e.frames.total} frames${e.etaMs === undefined ? '' : `, about ${Math.round(e.etaMs / 1000)} s left`}`);
+    });
+    figures.totalS = (performance.now() - started) / 1000;
+    if (end.type === 'failed') throw new Error(`the video swap failed: ${end.code}: ${end.message}`);
+    log(`result stored ${figures.totalS.toFixed(1)} s after the upload began`);
+    figures.rss = { api: peakRssMb(stack.api.child.pid), workers: stack.workers.map((w) => peakRssMb(w.child.pid)) };
+    // A segment names the process that swapped it last as host:pid.
+    const { rows } = await client.query('select worker, count(*)::int as n, sum(frames)::int as frames from video_segments where swap_id = $1 group by worker order by worker', [upload.id]);
+    const pids = stack.workers.map((w) => w.child.pid);
+    figures.segments = pids.map((pid, i) => {
+      const row = rows.find((r) => Number(String(r.worker).split(':').pop()) === pid);
+      return { name: `worker ${i + 1} (pid ${pid})`, n: row?.n ?? 0, frames: row?.frames ?? 0 };
+    });
+    for (const r of rows) if (!pids.includes(Number(String(r.worker).split(':').pop()))) figures.segments.push({ name: String(r.worker), n: r.n, frames: r.frames });
+
+    const media = await fetch(`${stack.url}/app/api/media/swaps/${upload.id}/video`, { headers: { cookie } });
+    if (media.status !== 200) throw new Error(`the result video answered ${media.status}`);
+    const resultFile = join(dir, 'result.mp4');
+    writeFileSync(resultFile, Buffer.from(await media.arrayBuffer()));
+    figures.result = probeVideo(resultFile);
+  } finally {
+    await client.end().catch(() => undefined);
+    await stack?.stop();
+    await services.stop();
+  }
+
+  log('measuring the result against the clip (the engine finds the face in every frame of each)…');
+  const measured = await measureSwap(clipFile, join(dir, 'result.mp4'), {
+    maxFrames: opts.frames ? Number(opts.frames) : Infinity,
+    onFrame: (k) => k % 60 === 0 && log(`  ${k} frames measured`),
   });
-  figures.totalS = (performance.now() - started) / 1000;
-  if (end.type === 'failed') throw new Error(`the video swap failed: ${end.code}: ${end.message}`);
-  log(`result stored ${figures.totalS.toFixed(1)} s after the upload began`);
-  figures.rss = { api: peakRssMb(stack.api.child.pid), workers: stack.workers.map((w) => peakRssMb(w.child.pid)) };
-  // A segment names the process that swapped it last as host:pid.
-  const { rows } = await client.query('select worker, count(*)::int as n, sum(frames)::int as frames from video_segments where swap_id = $1 group by worker order by worker', [upload.id]);
-  const pids = stack.workers.map((w) => w.child.pid);
-  figures.segments = pids.map((pid, i) => {
-    const row = rows.find((r) => Number(String(r.worker).split(':').pop()) === pid);
-    return { name: `worker ${i + 1} (pid ${pid})`, n: row?.n ?? 0, frames: row?.frames ?? 0 };
-  });
-  for (const r of rows) if (!pids.includes(Number(String(r.worker).split(':').pop()))) figures.segments.push({ name: String(r.worker), n: r.n, frames: r.frames });
 
-  const media = await fetch(`${stack.url}/app/api/media/swaps/${upload.id}/video`, { headers: { cookie } });
-  if (media.status !== 200) throw new Error(`the result video answered ${media.status}`);
-  const resultFile = join(dir, 'result.mp4');
-  writeFileSync(resultFile, Buffer.from(await media.arrayBuffer()));
-  figures.result = probeVideo(resultFile);
-} finally {
-  await client.end().catch(() => undefined);
-  await stack?.stop();
-  await services.stop();
+  const mark = (ok) => (ok ? 'ok' : 'OVER');
+  const r = figures.result;
+  console.log(`
+  clip          ${clip.width}×${clip.height} ${clip.duration.toFixed(1)} s ${clip.fps} fps; result ${r.width}×${r.height} ${r.duration.toFixed(1)} s ${r.codec}+${r.audio ?? 'no sound'}, ${(r.bytes / 1e6).toFixed(1)} MB
+  upload→stored ${figures.totalS.toFixed(1)} s (accepted in ${figures.acceptedS.toFixed(1)} s)   target ≤ ${UPLOAD_TARGET_S} s: ${mark(figures.totalS <= UPLOAD_TARGET_S)}
+  peak RSS      API ${figures.rss.api.toFixed(0)} MB; workers ${figures.rss.workers.map((m) => `${m.toFixed(0)} MB`).join(', ')}
+  segments      ${figures.segments.map((s) => `${s.name}: ${s.n} (${s.frames} frames)`).join('; ')}
+  stability     ${measured.temporalStability.toFixed(2)}× the clip's frame-to-frame change in the face box   target ≤ ${VIDEO_TARGETS.temporalStability}×: ${mark(measured.temporalStability <= VIDEO_TARGETS.temporalStability)}
+  jitter        ${measured.jitter.ratio.toFixed(2)}× the clip's (${(measured.jitter.result * 1000).toFixed(2)} vs ${(measured.jitter.original * 1000).toFixed(2)} thousandths of the face's height)
+  frames        ${measured.frames} compared; a face found in ${measured.facesFound.original} of the clip's, ${measured.facesFound.result} of the result's
+  load after    ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }
 
-log('measuring the result against the clip (the engine finds the face in every frame of each)…');
-const measured = await measureSwap(clipFile, join(dir, 'result.mp4'), {
-  maxFrames: opts.frames ? Number(opts.frames) : Infinity,
-  onFrame: (k) => k % 60 === 0 && log(`  ${k} frames measured`),
+// The engine's wasm runtime rethrows uncaught errors with its whole source: say what failed instead.
+main().then(() => {
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}, (err) => {
+  rmSync(dir, { recursive: true, force: true });
+  console.error(`bench:video failed: ${err.stack ?? err}`);
+  process.exit(1);
 });
-rmSync(dir, { recursive: true, force: true });
-
-const mark = (ok) => (ok ? 'ok' : 'OVER');
-const r = figures.result;
-console.log(`
-clip          ${clip.width}×${clip.height} ${clip.duration.toFixed(1)} s ${clip.fps} fps; result ${r.width}×${r.height} ${r.duration.toFixed(1)} s ${r.codec}+${r.audio ?? 'no sound'}, ${(r.bytes / 1e6).toFixed(1)} MB
-upload→stored ${figures.totalS.toFixed(1)} s (accepted in ${figures.acceptedS.toFixed(1)} s)   target ≤ ${UPLOAD_TARGET_S} s: ${mark(figures.totalS <= UPLOAD_TARGET_S)}
-peak RSS      API ${figures.rss.api.toFixed(0)} MB; workers ${figures.rss.workers.map((m) => `${m.toFixed(0)} MB`).join(', ')}
-segments      ${figures.segments.map((s) => `${s.name}: ${s.n} (${s.frames} frames)`).join('; ')}
-stability     ${measured.temporalStability.toFixed(2)}× the clip's frame-to-frame change in the face box   target ≤ ${VIDEO_TARGETS.temporalStability}×: ${mark(measured.temporalStability <= VIDEO_TARGETS.temporalStability)}
-jitter        ${measured.jitter.ratio.toFixed(2)}× the clip's (${(measured.jitter.result * 1000).toFixed(2)} vs ${(measured.jitter.original * 1000).toFixed(2)} thousandths of the face's height)
-frames        ${measured.frames} compared; a face found in ${measured.facesFound.original} of the clip's, ${measured.facesFound.result} of the result's
-load after    ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-process.exit(0);

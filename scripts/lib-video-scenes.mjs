@@ -10,11 +10,12 @@ export const hires = (name) => join(HIRES_DIR, name);
 
 /**
  * A `width` × `height` scene: the portrait `photo` scaled to `photoHeight` and set at (left, top)
- * (default: centred) over a dark, heavily blurred copy of itself, so the sides are not empty and
- * hold no second sharp face. Returns raw RGB.
+ * (default: centred) against a slate-blue studio backdrop. Not a blurred copy of the photo: wide
+ * areas of blurred skin tones make the explicit-content classifier refuse the clip. Returns raw RGB.
  */
 export async function portraitScene(photo, { width, height, photoHeight, left, top }) {
-  const back = await sharp(photo).resize(width, height, { fit: 'cover' }).blur(40).modulate({ brightness: 0.55 }).removeAlpha().raw().toBuffer();
+  const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><radialGradient id="g" cx="50%" cy="40%" r="75%"><stop offset="0" stop-color="#5d6f80"/><stop offset="1" stop-color="#232c36"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  const back = await sharp(Buffer.from(backdrop)).removeAlpha().raw().toBuffer();
   const front = await sharp(photo).resize({ height: photoHeight }).removeAlpha().toBuffer({ resolveWithObject: true });
   const x = left ?? Math.round((width - front.info.width) / 2);
   const y = top ?? Math.round((height - front.info.height) / 2);
@@ -71,19 +72,24 @@ export function relit(scene, gain, side) {
 }
 
 /**
- * A hand-like shape in skin tones (palm, four fingers and a thumb, shaded, with soft edges), as a
- * PNG about `size` px tall, fingers up.
+ * A hand-like shape (palm, four fingers and a thumb in shaded brown skin tones, soft edges) coming
+ * out of a blue sleeve, as a PNG about `size` px tall, fingers up. The sleeve keeps it from reading
+ * as a bare-skin close-up to the explicit-content classifier.
  */
 export function handShape(size) {
-  const s = size / 240;
+  const s = size / 300;
   const finger = (x, y, w, h, r) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${r}" transform="rotate(${(x - 95) / 9} ${x + w / 2} ${y + h})"/>`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(190 * s)}" height="${Math.ceil(250 * s)}" viewBox="0 0 190 250">
-    <defs><radialGradient id="skin" cx="45%" cy="55%" r="65%"><stop offset="0" stop-color="#e8b597"/><stop offset="0.7" stop-color="#cf9373"/><stop offset="1" stop-color="#a86e52"/></radialGradient>
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(190 * s)}" height="${Math.ceil(300 * s)}" viewBox="0 0 190 300">
+    <defs><radialGradient id="skin" cx="45%" cy="55%" r="65%"><stop offset="0" stop-color="#b07a58"/><stop offset="0.7" stop-color="#93603f"/><stop offset="1" stop-color="#6e4429"/></radialGradient>
+    <linearGradient id="cloth" x1="0" x2="1"><stop offset="0" stop-color="#1f4f8a"/><stop offset="0.5" stop-color="#2f6cb5"/><stop offset="1" stop-color="#1b4274"/></linearGradient>
     <filter id="soft"><feGaussianBlur stdDeviation="1.6"/></filter></defs>
-    <g fill="url(#skin)" filter="url(#soft)">
-      ${finger(38, 30, 26, 110, 13)}${finger(68, 8, 28, 120, 14)}${finger(100, 12, 27, 118, 13)}${finger(130, 40, 24, 100, 12)}
-      <ellipse cx="92" cy="170" rx="66" ry="72"/>
-      <rect x="10" y="120" width="30" height="90" rx="15" transform="rotate(-35 25 200)"/>
+    <g filter="url(#soft)">
+      <g fill="url(#skin)">
+        ${finger(38, 30, 26, 110, 13)}${finger(68, 8, 28, 120, 14)}${finger(100, 12, 27, 118, 13)}${finger(130, 40, 24, 100, 12)}
+        <ellipse cx="92" cy="170" rx="64" ry="66"/>
+        <rect x="10" y="120" width="30" height="90" rx="15" transform="rotate(-35 25 200)"/>
+      </g>
+      <rect x="32" y="214" width="122" height="86" rx="10" fill="url(#cloth)"/>
     </g></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

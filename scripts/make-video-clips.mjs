@@ -2,7 +2,8 @@
 // Rebuilds the test clips in fixtures/video/ from the fixture portraits (fixtures/sfhq-hires,
 // synthetic faces whose licence allows crops and edits): each frame is drawn with sharp and piped
 // to ffmpeg with a sine tone for sound. 640×360 at 24 fps, 2.5 s, H.264 at CRF 30 unless named
-// otherwise. Then each clip is read back and its faces counted in its first and middle frames.
+// otherwise. Then each clip is read back: its faces counted in its first and middle frames, and
+// four frames a second scored by the explicit-content classifier, which must let every clip through.
 //
 //   node scripts/make-video-clips.mjs            # every clip
 //   node scripts/make-video-clips.mjs talking    # only those whose file name contains a word
@@ -17,7 +18,7 @@ import { handShape, hires, portraitScene, relit, sideBySide, storedQuarterTurn, 
 // The moving mouth and the face count use the engine, which is TypeScript.
 register();
 const { talkingFace } = await import('./lib-talking-face.mjs');
-const { detectFaces } = await import('../packages/engine/src/index.ts');
+const { CLASSIFIER_SIDE, EXPLICIT_THRESHOLD, createContentChecker, detectFaces, explicitScore } = await import('../packages/engine/src/index.ts');
 
 const OUT_DIR = join(REPO_ROOT, 'fixtures', 'video');
 const W = 640, H = 360, FPS = 24, FRAMES = 60;
@@ -54,7 +55,7 @@ const CLIPS = [
   },
   {
     file: 'hand.mp4', faces: 1,
-    async setup() { return { scene: await portraitScene(hires('sfhq-2x4-r2c1.jpg'), { width: W, height: H, photoHeight: 330 }), hand: await handShape(230) }; },
+    async setup() { return { scene: await portraitScene(hires('sfhq-3x6-r2c2.jpg'), { width: W, height: H, photoHeight: 330 }), hand: await handShape(280) }; },
     frame: ({ scene, hand }, t) => withOverlay(scene, hand, Math.round(-200 + 860 * t), 120),
   },
   {
@@ -89,6 +90,12 @@ async function facesIn(frame) {
   return (await detectFaces(png)).faces.filter((f) => !f.tooSmall);
 }
 
+const classifier = createContentChecker();
+async function explicitIn(frame) {
+  const rgb = await sharp(frame.data, { raw: { width: frame.width, height: frame.height, channels: 3 } }).resize(CLASSIFIER_SIDE, CLASSIFIER_SIDE, { fit: 'fill' }).raw().toBuffer();
+  return explicitScore(await classifier.classify({ rgb }));
+}
+
 const only = process.argv.slice(2);
 mkdirSync(OUT_DIR, { recursive: true });
 let total = 0;
@@ -102,16 +109,21 @@ for (const entry of CLIPS) {
   await encodeFrames({ out: file, width: sw, height: sh, fps: FPS, frames: framesOf(clip, state), codec: clip.codec, rotate: clip.rotate });
   const facts = probeVideo(file);
   const counts = [];
+  let explicit = 0;
   let k = 0;
-  for await (const frame of decodeFrames(file, { maxFrames: FRAMES / 2 + 1 })) {
+  for await (const frame of decodeFrames(file)) {
+    if (k % (FPS / 4) === 0) explicit = Math.max(explicit, await explicitIn(frame));
     if (k === 0 || k === FRAMES / 2) counts.push((await facesIn(frame)).map((f) => `${Math.round(f.box.height)} px, roll ${Math.round(f.rotation.roll)}°`));
     k += 1;
   }
   const bytes = statSync(file).size;
   total += bytes;
   const seen = counts.map((c) => `${c.length} (${c.join('; ') || '-'})`).join(' / ');
-  console.log(`${clip.file.padEnd(18)} ${String(Math.round(bytes / 1024)).padStart(4)} KB  ${facts.width}×${facts.height} ${facts.codec}+${facts.audio} ${facts.duration.toFixed(2)} s rotation ${facts.rotation}  faces first/middle: ${seen}`);
+  console.log(`${clip.file.padEnd(18)} ${String(Math.round(bytes / 1024)).padStart(4)} KB  ${facts.width}×${facts.height} ${facts.codec}+${facts.audio} ${facts.duration.toFixed(2)} s rotation ${facts.rotation}  faces first/middle: ${seen}  explicit ≤ ${explicit.toFixed(2)}`);
   if (counts[0].length !== clip.faces) console.warn(`  ${clip.file}: expected ${clip.faces} face(s) in the first frame`);
+  // A swap of a clip the classifier refuses fails before it starts: no test could use it.
+  if (explicit >= EXPLICIT_THRESHOLD) console.warn(`  ${clip.file}: the explicit-content check would refuse it (${explicit.toFixed(2)})`);
 }
+await classifier.close();
 console.log(`total ${Math.round(total / 1024)} KB in ${OUT_DIR}`);
 process.exit(0);

@@ -25,6 +25,14 @@ export function DetailsSection({ account }: { account: AccountResponse }) {
           {' · '}
           {plan.limit === null ? t('details.usageUnlimited', { used: plan.usage }) : t('details.usage', { used: plan.usage, limit: plan.limit, date: resetOn })}
         </dd>
+        <dt>{t('details.video')}</dt>
+        <dd data-testid="account-video">
+          {plan.videoLimit === 0
+            ? t('details.videoNone')
+            : plan.videoLimit === null
+              ? t('details.videoUnlimited', { count: plan.videoUsage })
+              : t('details.videoUsage', { count: plan.videoUsage, limit: plan.videoLimit })}
+        </dd>
         <dt>{t('details.consent')}</dt>
         <dd data-testid="account-consent">
           {consent.termsVersion && consent.acceptedAt

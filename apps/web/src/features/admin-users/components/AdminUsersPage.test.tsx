@@ -28,8 +28,8 @@ const page: Page = {
   plansEditable: true,
 };
 
-function renderAs(role: Role, lang: 'en' | 'fr' = 'en') {
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }));
+function renderAs(role: Role, lang: 'en' | 'fr' = 'en', answer: Page = page) {
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } }));
   const store = createAppStore();
   const profile = { createdAt: 1, uid: 'me', pic: '', nom: '', prenom: '', gender: '', birthday: '', pays: '', ville: '', email: 'me@example.com', emailVerified: true, ip: '', subscription: 'free', customerId: '' };
   store.dispatch({ type: 'auth/sessionStarted', payload: { uid: 'me', role, profile, usage: 0, resetDate: '2026-12-01' } });
@@ -50,7 +50,17 @@ describe('admin users page', () => {
     expect(row.textContent).toContain('Free');
     expect(row.textContent).toContain('4 of 10');
     expect(row.textContent).toContain('Nov 2, 2026');
+    expect(screen.getByTestId('user-video-usage').textContent).toBe('None on this plan');
     expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+  });
+
+  it('shows video usage beside image usage, in both languages', async () => {
+    const standard = { ...page.users[0]!, plan: 'standard' as const, limit: null, videoUsage: 2, videoLimit: 5 };
+    renderAs('operator', 'en', { ...page, users: [standard] });
+    expect((await screen.findByTestId('user-video-usage')).textContent).toBe('2 of 5');
+    cleanup();
+    renderAs('operator', 'fr', { ...page, users: [{ ...standard, plan: 'premium', videoUsage: 7, videoLimit: null }] });
+    expect((await screen.findByTestId('user-video-usage')).textContent).toBe('7 (illimité)');
   });
 
   it('gives an admin the role and plan selects, in French, and searches', async () => {

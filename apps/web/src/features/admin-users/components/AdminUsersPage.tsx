@@ -1,5 +1,5 @@
 // /admin/users (operators and admins): users searched by e-mail or name, a page at a time, with
-// plan, usage, role and sign-up date. Admins change roles, and plans while Stripe is off.
+// plan, image and video usage, role and sign-up date. Admins change roles, and plans while Stripe is off.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planId, role as roleSchema, type AdminUser, type AdminUsersPage as Page, type AdminUserPatch } from '@visage/contracts';
@@ -63,6 +63,7 @@ export function AdminUsersPage() {
               <th>{t('cols.user')}</th>
               <th>{t('cols.plan')}</th>
               <th>{t('cols.usage')}</th>
+              <th>{t('cols.video')}</th>
               <th>{t('cols.role')}</th>
               <th>{t('cols.signedUp')}</th>
             </tr>
@@ -87,6 +88,9 @@ export function AdminUsersPage() {
                   )}
                 </td>
                 <td data-label={t('cols.usage')}>{u.limit === null ? t('usageUnlimited', { used: u.usage }) : t('usage', { used: u.usage, limit: u.limit })}</td>
+                <td data-label={t('cols.video')} data-testid="user-video-usage">
+                  {u.videoLimit === null ? t('usageUnlimited', { used: u.videoUsage }) : u.videoLimit === 0 ? t('videoNone') : t('usage', { used: u.videoUsage, limit: u.videoLimit })}
+                </td>
                 <td data-label={t('cols.role')}>
                   {isAdmin && u.uid !== me.uid ? (
                     <select aria-label={t('cols.role')} value={u.role} onChange={(e) => save(u, { role: roleSchema.parse(e.target.value) })}>

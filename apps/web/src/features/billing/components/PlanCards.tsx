@@ -1,5 +1,5 @@
 // The three plans side by side, as the terms of use state them: price, image and video
-// allowances (video coming soon), and one action per card given by the page that shows them.
+// allowances, and one action per card given by the page that shows them.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -25,16 +25,7 @@ export function PlanCards({ current, action }: PlanCardsProps) {
             <p className={styles.price}>{p.priceEur === 0 ? t('price.free') : t('price.monthly', { price: p.priceEur })}</p>
             <ul className={styles.features}>
               <li>{p.imageSwaps === null ? t('features.imageUnlimited') : t('features.imageLimited', { count: p.imageSwaps })}</li>
-              <li>
-                {p.videoSwaps === 0 ? (
-                  t('features.videoNone')
-                ) : (
-                  <>
-                    {p.videoSwaps === null ? t('features.videoUnlimited') : t('features.videoLimited', { count: p.videoSwaps })}{' '}
-                    <span className={styles.soon}>{t('features.comingSoon')}</span>
-                  </>
-                )}
-              </li>
+              <li>{p.videoSwaps === 0 ? t('features.videoNone') : p.videoSwaps === null ? t('features.videoUnlimited') : t('features.videoLimited', { count: p.videoSwaps })}</li>
               <li>{t('features.noExplicit')}</li>
             </ul>
             {action ? <div className={styles.action}>{action(id)}</div> : null}

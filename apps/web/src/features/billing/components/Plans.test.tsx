@@ -70,23 +70,26 @@ function renderIn(lang: 'en' | 'fr', node: React.ReactNode, path = '/') {
 }
 
 describe('plans section', () => {
-  it('shows the three plans side by side with prices and video coming soon (EN)', () => {
+  it('shows the three plans side by side with prices and video allowances (EN)', () => {
     renderIn('en', <PlansSection />);
     expect(within(screen.getByTestId('plan-free')).getByText('10 image swaps a month')).toBeTruthy();
     const standard = screen.getByTestId('plan-standard');
     expect(within(standard).getByText('7 € / month')).toBeTruthy();
     expect(within(standard).getByText('Unlimited image swaps')).toBeTruthy();
-    expect(standard.textContent).toContain('5 video swaps a month coming soon');
+    expect(within(standard).getByText('5 video swaps a month')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-free')).getByText('No video swaps')).toBeTruthy();
     const premium = screen.getByTestId('plan-premium');
     expect(within(premium).getByText('24 € / month')).toBeTruthy();
-    expect(premium.textContent).toContain('Unlimited video swaps coming soon');
+    expect(within(premium).getByText('Unlimited video swaps')).toBeTruthy();
+    expect(screen.queryByText(/coming soon/)).toBeNull();
     expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/app/plans');
   });
 
   it('speaks French', () => {
     renderIn('fr', <PlansSection />);
     expect(within(screen.getByTestId('plan-standard')).getByText('7 € / mois')).toBeTruthy();
-    expect(screen.getByTestId('plan-premium').textContent).toContain('Échanges vidéo illimités bientôt disponible');
+    expect(within(screen.getByTestId('plan-premium')).getByText('Échanges vidéo illimités')).toBeTruthy();
+    expect(within(screen.getByTestId('plan-standard')).getByText('5 échanges vidéo par mois')).toBeTruthy();
     expect(screen.getByTestId('plan-free').textContent).toContain("10 échanges d'images par mois");
   });
 });

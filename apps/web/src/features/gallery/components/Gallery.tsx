@@ -9,6 +9,7 @@ import { useGallery } from '../hooks/useGallery';
 import type { GalleryMode } from '../api/fetch-swaps';
 import { useTileHeights } from '../hooks/useTileHeights';
 import { columnCount, columnOf, rowSpan } from '../lib/columns';
+import { formatDuration } from '../lib/duration';
 import styles from './Gallery.module.css';
 
 // The viewer is its own chunk, asked for when a tile is first pointed at or focused (the click
@@ -83,10 +84,21 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title, focusId }: G
               <button type="button" className={styles.tileButton} onClick={() => setOpenId(item.id)} data-swap-id={item.id} data-index={index}>
                 <img
                   src={item.thumb_url}
-                  alt={t('tile', { date: dates.format(item.createdAt) })}
+                  alt={item.video ? t('videoTile', { date: dates.format(item.createdAt), duration: formatDuration(item.video.duration) }) : t('tile', { date: dates.format(item.createdAt) })}
                   loading={index < 12 ? 'eager' : 'lazy'}
                   decoding="async"
                 />
+                {item.video ? (
+                  // The poster says it is a clip: a play mark, and its length as m:ss.
+                  <>
+                    <span className={styles.play} aria-hidden="true">
+                      <Icon name="play" size={22} />
+                    </span>
+                    <span className={styles.duration} aria-hidden="true" data-testid="tile-duration">
+                      {formatDuration(item.video.duration)}
+                    </span>
+                  </>
+                ) : null}
               </button>
             </li>
           ))}

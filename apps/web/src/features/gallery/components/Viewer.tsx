@@ -1,7 +1,8 @@
 // Full-size viewer over the page: previous/next areas that wrap, arrow keys, swipe, close
 // button and Escape, a link that opens the image in its own browser tab, and what the engine
 // noticed about the face photo (seen side-on, mouth covered) under the image; and the result's
-// actions (ViewerActions: download, compare with the target photo, delete).
+// actions (ViewerActions: download, compare with the target photo, delete). A video result
+// plays in VideoStage instead of the image.
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { resultNote } from '../lib/result-note';
 import { nextIndex, previousIndex } from '../lib/viewer-index';
 import { useSwipe } from '../hooks/useSwipe';
 import { CompareSlider } from './CompareSlider';
+import { VideoStage } from './VideoStage';
 import { ViewerActions } from './ViewerActions';
 import styles from './Viewer.module.css';
 
@@ -42,8 +44,9 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
   // Keys work wherever focus is while the viewer is open (a click on the image leaves focus on the body).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      // The compare slider takes the arrow keys while it has focus.
-      if (event.target instanceof HTMLInputElement && event.target.type === 'range' && event.key.startsWith('Arrow')) return;
+      // The compare slider and a video's controls take the arrow keys while they have focus.
+      const ownsArrows = (event.target instanceof HTMLInputElement && event.target.type === 'range') || event.target instanceof HTMLVideoElement;
+      if (ownsArrows && event.key.startsWith('Arrow')) return;
       if (event.key === 'ArrowRight') actions.current.next();
       else if (event.key === 'ArrowLeft') actions.current.previous();
       else if (event.key === 'Escape') actions.current.onClose();
@@ -94,7 +97,7 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
         <span className={styles.position} aria-live="polite" data-testid="gallery-viewer-position">
           {position}
         </span>
-        <a className={styles.open} href={item.image_url} target="_blank" rel="noopener">
+        <a className={styles.open} href={item.video?.url ?? item.image_url} target="_blank" rel="noopener">
           <Icon name="external" size={18} />
           <span className="narrow-visually-hidden">{t('viewer.open')}</span>
         </a>
@@ -104,7 +107,9 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
         </button>
       </div>
       <div className={styles.stage}>
-        {comparing && item.original_url ? (
+        {item.video ? (
+          <VideoStage key={item.id} item={{ ...item, video: item.video }} label={t('viewer.video.label', { index: index + 1, total: count })} />
+        ) : comparing && item.original_url ? (
           <CompareSlider key={item.id} before={item.original_url} after={item.image_url} alt={t('viewer.alt', { index: index + 1, total: count })} />
         ) : (
           <img key={item.id} src={item.image_url} alt={t('viewer.alt', { index: index + 1, total: count })} data-testid="gallery-viewer-image" data-swap-id={item.id} />
@@ -137,7 +142,7 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
 
 function keepFocusInside(event: KeyboardEvent, container: HTMLElement | null): void {
   if (!container) return;
-  const focusable = Array.from(container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input'));
+  const focusable = Array.from(container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, video[controls]'));
   if (focusable.length === 0) return;
   const current = focusable.indexOf(document.activeElement as HTMLElement);
   const step = event.shiftKey ? -1 : 1;

@@ -1,5 +1,5 @@
-// The viewer's actions on one result: download it (with its AI label), compare it with the
-// target photo while that is kept, and delete it after one confirmation.
+// The viewer's actions on one result: download it (with its AI label; a video as its MP4),
+// compare it with the target photo while that is kept, and delete it after one confirmation.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwapItem } from '@visage/contracts';
@@ -57,7 +57,7 @@ export function ViewerActions({ uid, item, comparing, onCompare, onDeleted }: Vi
           <span className="narrow-visually-hidden">{t('viewer.compare.toggle')}</span>
         </button>
       )}
-      <a className={styles.action} href={downloadUrl(item.id)} download data-testid="viewer-download">
+      <a className={styles.action} href={item.video?.url ?? downloadUrl(item.id)} download={item.video ? `visage-${item.id}.mp4` : true} data-testid="viewer-download">
         <Icon name="download" size={18} />
         <span className="narrow-visually-hidden">{t('viewer.download')}</span>
       </a>

@@ -16,9 +16,13 @@ interface ImagePickerProps {
   disabled?: boolean;
   /** Shown under the upload button: the face's "or choose one of my faces". */
   children?: ReactNode;
+  /** The input's `accept` (photos by default; the dashboard's target takes clips too). */
+  accept?: string;
+  /** Shown in place of the image preview (a chosen clip). */
+  preview?: ReactNode;
 }
 
-export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel, disabled, children }: ImagePickerProps) {
+export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel, disabled, children, accept = ACCEPT_ATTRIBUTE, preview }: ImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const problemId = useId();
   const [dragging, setDragging] = useState(false);
@@ -41,14 +45,14 @@ export function ImagePicker({ slot, name, buttonLabel, previewLabel, emptyLabel,
   return (
     <div className={styles.picker} data-testid={`swap-picker-${name}`}>
       <ImagePreview {...dropHandlers} dragging={dragging} busy={slot.compressing} emptyLabel={emptyLabel} data-file={slot.file ? `${slot.file.name};${slot.file.type};${slot.file.size}` : undefined} data-saved-face={slot.saved?.id}>
-        {slot.previewUrl ? <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} /> : null}
+        {preview ?? (slot.previewUrl ? <img src={slot.previewUrl} alt={previewLabel} data-testid={`swap-preview-${name}`} /> : null)}
       </ImagePreview>
       <input
         ref={input}
         className="visually-hidden"
         type="file"
         name={name}
-        accept={ACCEPT_ATTRIBUTE}
+        accept={accept}
         tabIndex={-1}
         aria-hidden="true"
         data-testid={`swap-input-${name}`}

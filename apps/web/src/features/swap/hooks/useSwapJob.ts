@@ -30,6 +30,13 @@ export interface SwapJob<T = File> {
   failureCode: string | null;
   /** `choice`: the faces chosen with the face picker (none: the largest face, the one face photo). */
   start: (target: T | null, source: FaceSource | null, choice?: FaceChoice) => void;
+  /** The swap being followed, once the upload answered (a video's Cancel names it). */
+  swapId: string | null;
+  /** A video's frames swapped so far, and the time left, from its running events. */
+  frames: { done: number; total: number } | null;
+  etaMs: number | null;
+  /** Stops following the swap and gives the button back, saying nothing (a cancelled video). */
+  stop: () => void;
 }
 
 export interface SwapJobOptions<T = File> {
@@ -38,11 +45,13 @@ export interface SwapJobOptions<T = File> {
   onDone?: (swapId: string) => void;
   /** The upload call; the main swap's POST /upload by default (pro modes send a catalogue url or a file). */
   upload?: (uid: string, target: T, source: FaceSource, choice?: FaceChoice) => Promise<UploadResponse>;
+  /** The translation key of a failure's reason (a video words some reasons its own way). */
+  reasonKeyOf?: (code: string | undefined) => string;
 }
 
 const mainUpload = (uid: string, target: unknown, source: FaceSource, choice?: FaceChoice) => uploadSwap(uid, target as File, source, choice);
 
-export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJobOptions<T>): SwapJob<T> {
+export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload, reasonKeyOf = reasonKey }: SwapJobOptions<T>): SwapJob<T> {
   const { t } = useTranslation('swap');
   const dispatch = useAppDispatch();
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
@@ -50,6 +59,9 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const [failureCode, setFailureCode] = useState<string | null>(null);
+  const [swapId, setSwapId] = useState<string | null>(null);
+  const [frames, setFrames] = useState<SwapJob['frames']>(null);
+  const [etaMs, setEtaMs] = useState<number | null>(null);
   const startedAt = useRef(0);
   const eventProgress = useRef<number | null>(null);
   const stopEvents = useRef<(() => void) | null>(null);
@@ -111,7 +123,7 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
   const fail = useCallback(
     (code: string | undefined) => {
       stopFollowing();
-      const reason = t(reasonKey(code));
+      const reason = t(reasonKeyOf(code));
       setFailure(reason);
       setFailureCode(code ?? null);
       setPhase('idle');
@@ -119,8 +131,15 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
       dispatch(setFaceSwapProcessing(false));
       notify(`${t('alerts.failed')} ${reason}`, 'error');
     },
-    [dispatch, stopFollowing, t],
+    [dispatch, reasonKeyOf, stopFollowing, t],
   );
+
+  const stop = useCallback(() => {
+    stopFollowing();
+    setPhase('idle');
+    setProgress(0);
+    dispatch(setFaceSwapProcessing(false));
+  }, [dispatch, stopFollowing]);
 
   const handleEvent = useCallback(
     (event: JobEvent) => {
@@ -130,6 +149,8 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
           break;
         case 'running':
           eventProgress.current = event.progress;
+          if (event.frames) setFrames(event.frames);
+          if (event.etaMs !== undefined) setEtaMs(event.etaMs);
           setPhase('running');
           setProgress((previous) => nextProgress({ elapsedMs: Date.now() - startedAt.current, eventProgress: event.progress, previous }));
           break;
@@ -160,11 +181,15 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
       setProgress(0);
       setFailure(null);
       setFailureCode(null);
+      setSwapId(null);
+      setFrames(null);
+      setEtaMs(null);
       setPhase('uploading');
       upload(uid, target, source, choice).then(
         (created) => {
           console.info('Swap job created', created);
           if (!alive.current) return;
+          setSwapId(created.id);
           setPhase((p) => (p === 'uploading' ? 'queued' : p));
           stopEvents.current = followJob(created.jobId, {
             onEvent: handleEvent,
@@ -196,5 +221,5 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload }: SwapJ
 
   // After the result exists the spinner stays until the gallery shows it and clears the flag.
   const shownPhase: SwapPhase = phase === 'finishing' && !processing ? 'idle' : phase;
-  return { phase: shownPhase, progress, failure, failureCode, start };
+  return { phase: shownPhase, progress, failure, failureCode, start, swapId, frames, etaMs, stop };
 }

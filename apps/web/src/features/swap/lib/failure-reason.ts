@@ -15,6 +15,14 @@ const KNOWN_REASONS = new Set<string>([
   'explicit_content',
   'rate_limited',
   'network_error',
+  // The clip routes' answers.
+  'video_off',
+  'unsupported_video',
+  'video_too_large',
+  'video_too_long',
+  'video_plan_required',
+  'video_quota_exceeded',
+  'unknown_person',
 ]);
 
 export function reasonKey(code: string | undefined): string {

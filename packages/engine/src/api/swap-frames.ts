@@ -5,20 +5,42 @@
 // score, verdict, encode or thumbnail.
 import type { RgbImage } from '../core/image.ts';
 import { EngineError } from '../core/errors.ts';
-import type { Face } from '../face/face.ts';
+import { faceRoi, type Face } from '../face/face.ts';
 import { ImageFacts } from '../face/facts.ts';
 import { DEFAULT_MIN_FACE_SIZE } from '../detect/detect.ts';
+import { BLUR } from '../focus/face-blur.ts';
+import { HANDS } from '../hands/find.ts';
 import { DEFAULT_MAX_PIXELS } from '../io/decode.ts';
 import { loadModels, type Models } from '../models/models.ts';
+import { Scratch } from '../raster/scratch.ts';
+import type { Roi } from '../raster/warp.ts';
 import type { FaceSwapInput } from '../stages/context.ts';
-import { swapFace } from '../swap/reduced-copy.ts';
+import { swapFace, workFactor } from '../swap/reduced-copy.ts';
 import { SPECIAL_CASES } from '../swap/special-cases.ts';
 import { decodeCached, type ImageEntry, type Timer } from './image-cache.ts';
 import { DEFAULT_RESHAPE, DEFAULT_SOURCE_SHAPE } from './options.ts';
 import { sourceAt } from './source-at.ts';
 import { analyseSources, type SourcePhoto } from './source-photos.ts';
-import type { FramePatch, RawFrame, SwapFramesOptions, SwapFramesResult } from './video-options.ts';
+import type { FramePatch, RawFrame, SwapFramesOptions, SwapFramesResult, VideoTrack } from './video-options.ts';
 import { trackFrame } from './video-track.ts';
+
+/**
+ * Frames between two looks for hands against a face none was against: the hand model is read on
+ * both cheeks, a large part of a frame's time. Once one is found it is looked for every frame (it
+ * moves); the occlusion stage keeps a new hand's skin in front meanwhile.
+ */
+export const HANDS_EVERY = 3;
+/**
+ * Face size from which a frame's face is swapped on a copy of its region reduced by a whole factor
+ * (swap/reduced-copy.ts), so that it is worked at 200–400 px: a video frame's face holds less detail
+ * than a photo's (compression, motion), and the stages' time grows with its pixels.
+ */
+export const VIDEO_WORK_FACE = 400;
+/** Margin of the face's region searched for the swap's changes (the stages write within 0.12). */
+const CHANGED_MARGIN = 0.25;
+
+/** The frame the swap writes, reused from frame to frame (a 720p frame is 2.7 MB). */
+const frameCopy = new Scratch(Uint8Array);
 
 /** The seed of every frame's grain: the same noise each frame, so the skin's texture does not crawl. */
 const FRAME_SEED = 0x5eed;
@@ -43,7 +65,7 @@ export async function swapFrames(opts: SwapFramesOptions): Promise<SwapFramesRes
     const step = await trackFrame(models, frame, opts.firstIndex + k, opts.fps, track, person, minFaceSize, add);
     add('track', performance.now() - t);
     track = step.track;
-    patches.push(step.face ? await swapOnFrame(models, photo, frame, step.face, step.fade, add) : null);
+    patches.push(step.face ? await swapOnFrame(models, photo, frame, step.face, step.fade, track, add) : null);
   }
   timings.total = Math.round((performance.now() - t0) * 10) / 10;
   return { patches, track: track!, timings };
@@ -65,10 +87,15 @@ export function checkRawFrames(frames: RawFrame[]): void {
   }
 }
 
-/** The swap of one frame's face, as the rectangle it changed, shown `fade` of the way (0..1). */
-async function swapOnFrame(models: Models, photo: SourcePhoto, frame: RgbImage, face: Face, fade: number, add: Timer): Promise<FramePatch | null> {
+/**
+ * The swap of one frame's face, as the rectangle it changed, shown `fade` of the way (0..1). What
+ * the special cases judge of the face less often than every frame comes from `track` and goes back
+ * into it (see carryFacts).
+ */
+async function swapOnFrame(models: Models, photo: SourcePhoto, frame: RgbImage, face: Face, fade: number, track: VideoTrack, add: Timer): Promise<FramePatch | null> {
   let t = performance.now();
   const target: ImageEntry = { img: frame, faces: [face], facts: new ImageFacts() };
+  carryFacts(track, target.facts);
   let judgedSrc = photo.face;
   let onto: Face[] = [face];
   const inputs: FaceSwapInput[] = [];
@@ -87,30 +114,51 @@ async function swapOnFrame(models: Models, photo: SourcePhoto, frame: RgbImage, 
   const input: FaceSwapInput = { reshape: DEFAULT_RESHAPE, sourceShape: DEFAULT_SOURCE_SHAPE, sourceLight: from.light, sourceWithoutGlasses: from.bare };
   for (const given of inputs) Object.assign(input, given);
   t = performance.now();
-  const out: RgbImage = { data: Uint8Array.from(frame.data), width: frame.width, height: frame.height };
+  // Written and read back without an await between: one copy serves every frame (see scratch.ts).
+  const out: RgbImage = { data: frameCopy.take(frame.data.length), width: frame.width, height: frame.height };
+  out.data.set(frame.data);
   add('copy', performance.now() - t);
-  swapFace(from.img, from.face, out, onto[0]!, add, FRAME_SEED, input);
+  swapFace(from.img, from.face, out, onto[0]!, add, FRAME_SEED, input, Math.max(workFactor(from.face.size, face.size), Math.floor(face.size / VIDEO_WORK_FACE)));
+  keepFacts(track, target.facts);
   t = performance.now();
-  const patch = changedRect(frame, out, fade);
+  const patch = changedRect(frame, out, fade, faceRoi(face, frame.width, frame.height, CHANGED_MARGIN));
   add('patch', performance.now() - t);
   return patch;
 }
 
-/** The smallest rectangle holding every pixel `out` changed from `frame`, mixed `fade` of the way from the frame to `out`. */
-export function changedRect(frame: RgbImage, out: RgbImage, fade: number): FramePatch | null {
-  const { width: w, height: h } = frame;
+/** The facts `track` holds put into a frame's, where still good: the blur between detections, no hands between looks. */
+function carryFacts(track: VideoTrack, facts: ImageFacts): void {
+  if (track.blur) facts.set(BLUR, 0, track.blur);
+  if (track.noHandsAt !== null && track.index - track.noHandsAt < HANDS_EVERY) facts.set(HANDS, 0, []);
+}
+
+/** What the frame's swap judged, kept in `track` for the next frames. */
+function keepFacts(track: VideoTrack, facts: ImageFacts): void {
+  const blur = facts.get(BLUR, 0);
+  track.blur = blur ? { sigma: blur.sigma, blur: blur.blur, sharpSize: blur.sharpSize } : null;
+  const hands = facts.get(HANDS, 0);
+  if (hands && hands.length > 0) track.noHandsAt = null;
+  else if (track.noHandsAt === null || track.index - track.noHandsAt >= HANDS_EVERY) track.noHandsAt = track.index;
+}
+
+/**
+ * The smallest rectangle holding every pixel `out` changed from `frame` within `within` (the stages
+ * write only inside the face's region), mixed `fade` of the way from the frame to `out`.
+ */
+export function changedRect(frame: RgbImage, out: RgbImage, fade: number, within: Roi = { x: 0, y: 0, w: frame.width, h: frame.height }): FramePatch | null {
+  const w = frame.width;
   const a = frame.data, b = out.data;
-  let x0 = w, y0 = h, x1 = -1, y1 = -1;
-  for (let y = 0; y < h; y++) {
-    const row = y * w * 3;
+  let x0 = w, y0 = frame.height, x1 = -1, y1 = -1;
+  for (let y = within.y; y < within.y + within.h; y++) {
+    const row = (y * w + within.x) * 3, end = within.w * 3;
     let first = -1, lastAt = -1;
-    for (let i = 0; i < w * 3; i++) if (a[row + i] !== b[row + i]) { first = i; break; }
+    for (let i = 0; i < end; i++) if (a[row + i] !== b[row + i]) { first = i; break; }
     if (first < 0) continue;
-    for (let i = w * 3 - 1; i >= first; i--) if (a[row + i] !== b[row + i]) { lastAt = i; break; }
+    for (let i = end - 1; i >= first; i--) if (a[row + i] !== b[row + i]) { lastAt = i; break; }
     if (y < y0) y0 = y;
     y1 = y;
-    x0 = Math.min(x0, (first / 3) | 0);
-    x1 = Math.max(x1, (lastAt / 3) | 0);
+    x0 = Math.min(x0, within.x + ((first / 3) | 0));
+    x1 = Math.max(x1, within.x + ((lastAt / 3) | 0));
   }
   if (x1 < 0 || fade <= 0) return null;
   const pw = x1 - x0 + 1, ph = y1 - y0 + 1;

@@ -71,4 +71,8 @@ export interface VideoTrack {
   filter: OneEuroState | null;
   /** How much of the swap the last frame showed, 0..1 (it fades out when the face is lost, in when it returns). */
   fade: number;
+  /** The face's blur as read at the last detection (see focus/face-blur.ts): it hardly changes between two. */
+  blur: { sigma: number; blur: number; sharpSize: number } | null;
+  /** The last frame hands were looked for against the face and none found; null when one was. */
+  noHandsAt: number | null;
 }

@@ -31,7 +31,7 @@ export async function videoPeople(opts: VideoPeopleOptions): Promise<VideoPeople
     const img = asImage(raw);
     const seen: Seen[] = [];
     // Faces far below the usable size are left out: they cannot be described reliably.
-    for (const face of await detectOnImage(models, img, Math.min(minFaceSize, DEFAULT_MIN_FACE_SIZE) / 2)) {
+    for (const face of await detectOnImage(models, img, Math.min(minFaceSize, DEFAULT_MIN_FACE_SIZE) / 2, undefined, true)) {
       seen.push({ frame: k, face, desc: await faceDescriptor(models, img, face) });
     }
     assign(groups, seen);

@@ -3,9 +3,10 @@
 // the frame shows. A lost face is held a few frames, then the swap fades out; it fades back in when
 // the face returns, so a covered or missed frame never flashes between swapped and not.
 import type { RgbImage } from '../core/image.ts';
-import type { Face } from '../face/face.ts';
+import { faceInRegion, type Face } from '../face/face.ts';
 import { oneEuro } from '../face/one-euro.ts';
 import { detectOnImage } from '../detect/detect.ts';
+import { shrunk } from '../io/decode.ts';
 import { faceOfMesh, followFace } from '../detect/follow.ts';
 import { cosine, faceDescriptor } from '../detect/identity.ts';
 import type { Models } from '../models/models.ts';
@@ -18,8 +19,17 @@ export const HOLD_FRAMES = 3;
 export const FADE_FRAMES = 6;
 /** Once faded out, the detector looks again every this many frames (it is the slow step). */
 const LOST_RETRY = 3;
-/** Detection cadence: every this share of a second, whatever the mesh follows. */
-const DETECT_EVERY_S = 0.5;
+/**
+ * Detection cadence, seconds: the detector runs this often whatever the mesh follows, to notice a
+ * face it missed or another one taking the followed face's place (about 10 ms a frame at 720p30).
+ */
+const DETECT_EVERY_S = 1;
+/**
+ * Longest side of the copy the detector reads: it finds faces at 256 px whatever it is given, and
+ * the face it keeps is read again at full resolution (followFace), so a larger copy only costs time
+ * (320 ms a detection at 1280×720 against 200 at 640×360, on a busy machine).
+ */
+const DETECT_SIDE = 640;
 /**
  * Cosine from which a face is the chosen person: faces of one person across a clip's frames read
  * 0.7–0.95 against the person's mean descriptor, different people under 0.4.
@@ -88,13 +98,33 @@ export async function trackFrame(models: Models, frame: RgbImage, index: number,
     lost,
     filter: fade > 0 ? filter : null,
     fade: round3(fade),
+    // Judged of the frame's face by the swap (swap-frames.ts), which fills them in.
+    blur: detected ? null : prev?.blur ?? null,
+    noHandsAt: prev?.noHandsAt ?? null,
   };
   return { face: fade > 0 && face && !face.tooSmall ? face : null, fade: track.fade, track };
 }
 
 /** The detector's face that continues the track: the chosen person's, else the one followed so far, else the largest. */
 async function pick(models: Models, frame: RgbImage, prev: VideoTrack | null, person: Float32Array | null, minFaceSize: number, add: Timer): Promise<Face | null> {
-  const faces = (await detectOnImage(models, frame, minFaceSize)).filter((f) => !f.tooSmall);
+  const chosen = await choose(models, frame, prev, person, minFaceSize, add);
+  // Read as every other frame is (the same crop, at full resolution): a detection frame does not jump.
+  return chosen && ((await followFace(models, frame, chosen.landmarks, minFaceSize)) ?? chosen);
+}
+
+/** The frame's faces, found on a copy at most DETECT_SIDE long, in frame pixels. */
+async function detectScaled(models: Models, frame: RgbImage, minFaceSize: number): Promise<Face[]> {
+  const { image, sx, sy } = await shrunk(frame, DETECT_SIDE);
+  const faces = await detectOnImage(models, image, minFaceSize * Math.max(sx, sy), undefined, true);
+  if (sx === 1 && sy === 1) return faces;
+  return faces.map((f) => {
+    const back = faceInRegion(f, 0, 0, sx, sy);
+    return { ...back, partial: f.partial, tooSmall: back.size < minFaceSize };
+  });
+}
+
+async function choose(models: Models, frame: RgbImage, prev: VideoTrack | null, person: Float32Array | null, minFaceSize: number, add: Timer): Promise<Face | null> {
+  const faces = (await detectScaled(models, frame, minFaceSize)).filter((f) => !f.tooSmall);
   if (faces.length === 0) return null;
   const was = prev?.filter ? boxOf(prev.filter.x) : null;
   const overlapping = was ? faces.filter((f) => iou(boxOf(flat(f.landmarks)), was) >= SAME_BOX) : [];

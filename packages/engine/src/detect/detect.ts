@@ -45,16 +45,17 @@ const TURNED_SIDE = 512;
 /**
  * The photo's faces, largest first. `onFound` is told them as soon as their boxes and flags are
  * known, before the eyes are read (each face's landmarks then hold its 468 mesh points only): the
- * result's faces come in the same order with the same boxes, scores and flags.
+ * result's faces come in the same order with the same boxes, scores and flags. `upright`: the
+ * image is known to be the right way up (a video frame), so it is not searched turned.
  */
-export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE, onFound?: (faces: Face[]) => void): Promise<Face[]> {
+export async function detectOnImage(models: Models, full: RgbImage, minFaceSize = DEFAULT_MIN_FACE_SIZE, onFound?: (faces: Face[]) => void, upright = false): Promise<Face[]> {
   const { tf } = models;
   const { image: img, sx, sy } = await shrunk(full, DETECT_MAX_SIDE);
   // One float copy of the photo serves every pass (Human takes a float batch as it is; an int32
   // image it would cast to a second copy).
   const image = tf.tensor4d(new Float32Array(img.data), [1, img.height, img.width, 3], 'float32');
   try {
-    const refined = await findFaces(models, image, img.height, img.width, minFaceSize * sx);
+    const refined = await findFaces(models, image, img.height, img.width, minFaceSize * sx, upright);
     const toPhoto = (mesh: number[][]) => sx === 1 && sy === 1 ? mesh : mesh.map((p) => [(p[0]! + 0.5) / sx - 0.5, (p[1]! + 0.5) / sy - 0.5, p[2]!]);
     const found: Array<{ face: Face; read: RefinedFace }> = [];
     for (const read of refined) {
@@ -98,7 +99,7 @@ export async function detectOnImage(models: Models, full: RgbImage, minFaceSize 
  * (pixels of this copy). A face whose mesh is not confident on a crop framed by its own landmarks is
  * not a face.
  */
-async function findFaces(models: Models, image: Tensor, h: number, w: number, minBox: number): Promise<RefinedFace[]> {
+async function findFaces(models: Models, image: Tensor, h: number, w: number, minBox: number, uprightOnly: boolean): Promise<RefinedFace[]> {
   const { all: upright, found, rotated } = await detectPass(models, image);
   // Second pass on crops framed by each face's own landmarks (see mesh-refine.ts).
   const faces = await settleOrientation(models, image, h, w, await refineFaces(models, image, h, w, found, rotated, MIN_FACE_SCORE), MIN_FACE_SCORE, rotated);
@@ -113,7 +114,7 @@ async function findFaces(models: Models, image: Tensor, h: number, w: number, mi
   };
   // No face upright: the photo may be turned (see orientation.ts).
   const searched = new Set<number>();
-  for (const q of faces.length > 0 ? [] : PHOTO_TURNS) {
+  for (const q of faces.length > 0 || uprightOnly ? [] : PHOTO_TURNS) {
     const more = await inTurnedPhoto(q);
     searched.add(q);
     if (more.length > 0) { add(more); break; }
@@ -132,7 +133,7 @@ async function findFaces(models: Models, image: Tensor, h: number, w: number, mi
   // A face read a quarter or half turn round: the photo itself may be turned that way, its other
   // faces too turned for the detector (the crew photo upside down or turned 70° had one astronaut
   // of three found).
-  for (const q of photoTurnsOf(faces)) if (!searched.has(q)) add(await inTurnedPhoto(q));
+  for (const q of uprightOnly ? [] : photoTurnsOf(faces)) if (!searched.has(q)) add(await inTurnedPhoto(q));
   return faces;
 }
 

@@ -22,9 +22,12 @@ export function workFactor(sourceSize: number, targetSize: number): number {
   return Math.max(1, Math.floor(targetSize / Math.max(WORK_FACE, SOURCE_MARGIN * sourceSize)));
 }
 
-/** Swaps one face, at full resolution or on a reduced copy of its region (see workFactor). */
-export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, timer: StageTimer, seed: number, opts: SwapFaceOptions = {}): SwapFaceStats & { workFactor: number } {
-  const f = workFactor(srcFace.size, dstFace.size);
+/**
+ * Swaps one face, at full resolution or on a reduced copy of its region (see workFactor; `factor`
+ * sets it, as a video's frames do).
+ */
+export function swapFace(src: RgbImage, srcFace: Face, out: RgbImage, dstFace: Face, timer: StageTimer, seed: number, opts: SwapFaceOptions = {}, factor = workFactor(srcFace.size, dstFace.size)): SwapFaceStats & { workFactor: number } {
+  const f = Math.max(1, Math.floor(factor));
   if (f === 1) return { ...swapOneFace(src, srcFace, out, dstFace, timer, seed, opts), workFactor: 1 };
   const runs = (name: string) => !(opts.without?.includes(name) ?? false);
   const index = (name: string) => STAGES.findIndex((s) => s.name === name);

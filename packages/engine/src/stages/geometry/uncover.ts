@@ -98,13 +98,28 @@ export function routeCovered(shares: CoverShares, hand: Float32Array | null, src
   return { override: out ?? override, twinned, toTarget };
 }
 
+/**
+ * The face photo's cover shares, read once per photo and face (its landmarks' array, which the
+ * copies of a face made to add its hands share): they depend on the photo alone, and a bulk job or
+ * a video's frames swap the same cached face photo again and again.
+ */
+const sharesOf = new WeakMap<object, WeakMap<object, CoverShares>>();
+function sourceShares(...args: Parameters<typeof notSkinShares>): CoverShares {
+  const [image, face] = args;
+  let byFace = sharesOf.get(image);
+  if (!byFace) sharesOf.set(image, (byFace = new WeakMap()));
+  let shares = byFace.get(face.landmarks);
+  if (!shares) byFace.set(face.landmarks, (shares = notSkinShares(...args)));
+  return shares;
+}
+
 export const uncoverStage: Stage = {
   name: 'uncover',
   timing: 'warp',
   reads: ['from', 'srcFace', 'srcPts', 'topo', 'warp', 'triClass', 'unseen', 'sourceHandShare'],
   writes: ['warp', 'unseen', 'uncovered'],
   run(s) {
-    const shares = notSkinShares(s.from, s.srcFace, s.srcPts, s.topo);
+    const shares = sourceShares(s.from, s.srcFace, s.srcPts, s.topo);
     const r = routeCovered(shares, s.sourceHandShare, s.srcPts, s.topo, s.triClass, s.warp.srcOverride ?? null);
     s.uncovered = r.twinned + r.toTarget;
     s.unseen += r.toTarget;

@@ -22,7 +22,7 @@ import { createSwapResults, createSwapsService, FacePicker, swapsAccountData, ty
 import { createImageIntake, type ImageIntake } from './modules/uploads/index.ts';
 import { createIdempotency, idempotencyEraser, type Idempotency } from './modules/public-api/index.ts';
 import { createWebhooksModule, type WebhooksModule } from './modules/webhooks/index.ts';
-import { createVideoModule, type VideoEngine, type VideoModule } from './modules/video/index.ts';
+import { createVideoModule, type VideoModule } from './modules/video/index.ts';
 import { UsersRepository } from './modules/users/repository.ts';
 import { createUsersService, type UsersService } from './modules/users/index.ts';
 
@@ -105,7 +105,7 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
     warn: (info, msg) => log.warn({ component: 'webhooks', ...info }, msg),
   });
   swaps.onEnded((row) => webhooks.swapEnded(row));
-  const video = createVideoModule({ config, db, storage, queue, swaps, users, intake, content: content.guard, engine: engine as unknown as VideoEngine, savedFaces: myFaces.service });
+  const video = createVideoModule({ config, db, storage, queue, swaps, users, intake, content: content.guard, engine, savedFaces: myFaces.service });
   const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake, users });
   // What each module holds about a person: its export section and its eraser (one line per module).
   // Video first: its running segments are stopped before the swaps' eraser waits on their jobs.

@@ -74,11 +74,13 @@ for (let k = 0; k < count; k += chunk) {
   for (const [s, v] of Object.entries(r.timings)) timings[s] = (timings[s] ?? 0) + v;
 }
 const wall = performance.now() - t0;
+const inWorker = pool ? timings.total ?? 0 : 0;
 const cpu = process.cpuUsage(cpu0);
 await pool?.close();
 
 const per = (v: number) => (v / count).toFixed(1);
 console.log(`${count} frames ${W}×${H}, chunks of ${chunk}${pool ? ', through a one-worker pool' : ''}: ${per(wall)} ms/frame wall (first chunk ${(firstChunk / Math.min(chunk, count)).toFixed(1)} ms/frame)${pool ? '' : `, ${per((cpu.user + cpu.system) / 1000)} ms/frame of CPU (the stage times are wall-clock: on a busy machine they count other processes' turns too)`}`);
+if (pool) console.log(`in the worker ${per(inWorker)} ms/frame; carrying frames there and patches back ${per(wall - inWorker)} ms/frame (${(((wall - inWorker) / count) * chunk).toFixed(0)} ms a chunk of ${chunk})`);
 console.log('by stage (ms/frame): ' + Object.entries(timings).sort((a, b) => b[1] - a[1]).map(([s, v]) => `${s} ${per(v)}`).join(', '));
 const swapped = patches.filter(Boolean).length;
 let inChange = 0, outChange = 0, pairs = 0;

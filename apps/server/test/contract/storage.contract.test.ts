@@ -106,6 +106,12 @@ for (const target of storageTargets) {
         expect(got!.contentType).toBe('application/zip');
         expect((await buffer(got!.stream)).equals(body)).toBe(true);
         expect((await storage.get(key))!.body.equals(body)).toBe(true);
+        // A byte range (a <video> seeking): those bytes only, the size still the whole object's.
+        const part = await storage.getStream(key, { start: 10, end: 19 });
+        expect(part!.size).toBe(body.length);
+        expect((await buffer(part!.stream)).equals(body.subarray(10, 20))).toBe(true);
+        const tail = await storage.getStream(key, { start: body.length - 5, end: body.length + 100 });
+        expect((await buffer(tail!.stream)).equals(body.subarray(body.length - 5))).toBe(true);
       } finally {
         files.remove();
       }

@@ -12,11 +12,11 @@ export function counterClip(dir: string, frames = 38): string {
   return out;
 }
 
-/** A still photo as a `seconds` clip at 25 fps, 320 px wide, with a tone, flagged to show turned by 90°. */
+/** A still photo as a `seconds` clip at 25 fps, 240×320 as shown, with a tone; stored on its side with a rotation flag. */
 export function photoClip(dir: string, photo: string, seconds = 1.2, name = 'photo.mp4'): string {
   const plain = join(dir, `plain-${name}`);
   ff(['-loop', '1', '-framerate', '25', '-i', photo, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', String(seconds),
-    '-vf', 'scale=240:-2,transpose=2', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', plain]);
+    '-vf', 'crop=ih*3/4:ih,scale=240:320,setsar=1,transpose=2', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', plain]);
   const out = join(dir, name);
   // The stored picture lies on its side; the flag turns it back upright for display.
   ff(['-i', plain, '-c', 'copy', '-metadata:s:v:0', 'rotate=270', out]);

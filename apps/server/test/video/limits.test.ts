@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwapList, UploadResponse, VideoCancelResponse, VideoStatus } from '@visage/contracts';
+import { currentEvent } from '../../src/modules/swaps/job-events.ts';
 import { makeApp, signUp, type TestApp } from '../auth/support/app.ts';
 import { multipart } from '../support/multipart.ts';
 import { tempDir } from '../support/tmp.ts';
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function user(patch: { subscription?: string; video_usage?: number } = {}) {
   const s = await signUp(t.app);
   if (Object.keys(patch).length > 0) await t.ctx.db.updateTable('users').set(patch).where('uid', '=', s.me.uid).execute();
-  return { cookie: s.cookie, uid: s.me.uid };
+  return { cookie: s.cookie, uid: s.me.uid, email: s.me.profile.email };
 }
 
 function upload(who: { cookie: string; uid: string }, target: Buffer, filename = 'clip.mp4') {
@@ -109,6 +110,32 @@ describe('video upload limits', () => {
     expect((await t.ctx.db.selectFrom('users').select('usage').where('uid', '=', std.uid).executeTakeFirstOrThrow()).usage).toBe(0);
     const status = (await t.app.inject({ url: '/app/api/video/status', headers: { cookie: std.cookie } })).json<VideoStatus>();
     expect(status).toMatchObject({ plan: 'standard', usage: 4, limit: 5, left: 1 });
+  });
+
+  it("reads a running swap's progress from its segments, and erasure takes its clip and segments", async () => {
+    const std = await user({ subscription: 'standard' });
+    const { id, jobId } = (await upload(std, clip)).json<UploadResponse>();
+    // As a worker elsewhere leaves it: two segments started 2 s ago, 13 + 4 of 25 frames swapped.
+    const row = await t.ctx.db.selectFrom('swaps').select('video').where('id', '=', id).executeTakeFirstOrThrow();
+    const facts = { ...(JSON.parse(row.video!) as object), startedAt: Date.now() - 2000 };
+    await t.ctx.db.updateTable('swaps').set({ status: 'running', video: JSON.stringify(facts) }).where('id', '=', id).execute();
+    await t.ctx.db.insertInto('video_segments').values([
+      { swap_id: id, idx: 0, first_frame: 0, frames: 13, frames_done: 13, status: 'done', result_key: `videos/${std.uid}/${id}/seg-0.mp4`, worker: 'w:1', updated_at: Date.now() },
+      { swap_id: id, idx: 1, first_frame: 13, frames: 12, frames_done: 4, status: 'running', result_key: null, worker: 'w:2', updated_at: Date.now() },
+    ]).execute();
+    await t.ctx.storage.put(`videos/${std.uid}/${id}/seg-0.mp4`, clip, 'video/mp4');
+    const event = await currentEvent(id, jobId, t.ctx.swaps, t.ctx.queue);
+    expect(event).toMatchObject({ type: 'running', stage: 'swap', frames: { done: 17, total: 25 } });
+    // 17 frames took 2 s: the 8 left take about 0.94 s at that pace.
+    expect(event.type === 'running' && event.etaMs).toBeGreaterThanOrEqual(940);
+    expect(event.type === 'running' && event.etaMs).toBeLessThan(3000);
+
+    const erased = await t.app.inject({ method: 'DELETE', url: '/app/api/me', payload: { email: std.email }, headers: { cookie: std.cookie } });
+    expect(erased.statusCode).toBe(204);
+    expect(await t.ctx.storage.list(`uploads/${std.uid}/`)).toEqual([]);
+    expect(await t.ctx.storage.list(`videos/${std.uid}/`)).toEqual([]);
+    expect(await t.ctx.db.selectFrom('video_segments').select('idx').where('swap_id', '=', id).execute()).toEqual([]);
+    expect(await t.ctx.queue.get(jobId)).toBeNull();
   });
 
   it('answers 503 video_off when ffmpeg cannot be found, and still starts', async () => {

@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, EngineError, type EnginePool } from '../index.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
+import { SPILL_DIR } from './pool.ts';
+import { SPILL_MIN_BYTES } from './wire.ts';
 import { fixture, FILES } from '../../test/fixtures.ts';
 
 let pool: EnginePool;
@@ -32,15 +34,24 @@ describe('engine pool', () => {
   });
 
   it('carries lists of frames to a worker and their patches back as Buffers', async () => {
-    const still = await sharp(source()).resize(240, 240).raw().toBuffer({ resolveWithObject: true });
-    const frames = [0, 1].map(() => ({ width: still.info.width, height: still.info.height, data: still.data }));
-    const r = await pool.swapFrames({ source: target(), frames, firstIndex: 0, fps: 25 });
-    expect(r.patches).toHaveLength(2);
-    for (const p of r.patches) {
-      expect(Buffer.isBuffer(p!.data)).toBe(true);
-      expect(p!.data.length).toBe(p!.width * p!.height * 3);
+    // A small frame goes through the IPC pipe, one of a megabyte or more through a file (see wire.ts).
+    const frames = await Promise.all([240, 600].map(async (side) => {
+      const still = await sharp(source()).resize(side, side).raw().toBuffer({ resolveWithObject: true });
+      return { width: still.info.width, height: still.info.height, data: still.data };
+    }));
+    expect(frames[1]!.data.length).toBeGreaterThanOrEqual(SPILL_MIN_BYTES);
+    for (const frame of frames) {
+      const r = await pool.swapFrames({ source: target(), frames: [frame, frame], firstIndex: 0, fps: 25 });
+      expect(r.patches).toHaveLength(2);
+      for (const p of r.patches) {
+        expect(Buffer.isBuffer(p!.data)).toBe(true);
+        expect(p!.data.length).toBe(p!.width * p!.height * 3);
+        expect(p!.x + p!.width).toBeLessThanOrEqual(frame.width);
+      }
+      expect(r.track.index).toBe(1);
     }
-    expect(r.track.index).toBe(1);
+    // The files are removed once their task is over.
+    expect(readdirSync(SPILL_DIR).filter((f) => f.startsWith(`visage-engine-${process.pid}-`))).toEqual([]);
   });
 
   it('returns engine errors as EngineError instances with the same code', async () => {
@@ -96,10 +107,11 @@ describe('engine pool', () => {
     }
   });
 
-  it('starts its workers with few malloc arenas (glibc\'s default kept ~120 MB more per worker)', () => {
+  it('starts its workers with few malloc arenas (glibc\'s default kept ~120 MB more per worker), keeping freed blocks', () => {
     for (const pid of pool.workerPids()) {
       const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
       expect(env).toContain(`MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '2'}`);
+      expect(env).toContain(`MALLOC_MMAP_THRESHOLD_=${process.env.MALLOC_MMAP_THRESHOLD_ ?? String(32 * 1024 * 1024)}`);
     }
   });
 

@@ -4,15 +4,17 @@
 // stays high after a task (one large photo left it at 830 MB, and 555 MB five small swaps later, against
 // 355 MB before) is replaced once it is idle, so a long-running server does not creep toward its limit.
 import { fork, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SwapOptions } from '../api/options.ts';
 import { engineCalls, type EngineCalls, type EngineOperation, type EngineOperations } from '../api/operations.ts';
 import { EngineError, isEngineErrorCode } from '../core/errors.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
-import { resultBuffers, takeListeners, type Listeners } from './wire.ts';
+import { resultBuffers, spillBuffers, takeListeners, type Listeners } from './wire.ts';
 
 export interface EnginePoolOptions {
   /** Worker processes; default one per CPU core. */
@@ -55,6 +57,8 @@ export interface EnginePool extends EngineCalls {
 interface Task {
   id: number;
   request: WorkerRequest;
+  /** The file its large byte arrays were written to for the worker, removed when it is over. */
+  spilled?: string;
   listeners?: Listeners;
   resolve: (v: unknown) => void;
   reject: (e: unknown) => void;
@@ -89,6 +93,43 @@ export const WORKER_V8_FLAGS: readonly string[] = [`--max-semi-space-size=${WORK
  * worker at 480–494 MB RSS with the default, 370 MB with 2 arenas, at the same speed.
  */
 const WORKER_MALLOC_ARENAS = 2;
+/**
+ * glibc keeps freed blocks of up to this many bytes for reuse instead of handing them back to the
+ * system at once (MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_, unless the environment sets
+ * them). A video frame's swap allocates a few MB of arrays, and memory given back had to be faulted
+ * in again page by page: on a VM that returns freed pages to its host, 12 copies of a 720p frame
+ * (33 MB) took 500–700 ms fresh against 100–150 ms kept (bench/video-frames.ts measures a worker).
+ */
+const WORKER_MALLOC_KEEP = String(32 * 1024 * 1024);
+
+/** Where tasks' large byte arrays are written for their worker: memory (/dev/shm) where there is such a folder. */
+export const SPILL_DIR = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+
+/** The task's request as sent: its large byte arrays written to a file of their own (see wire.ts), or as it is when there are none or the file cannot be written. */
+function spill(task: Task): WorkerRequest {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const args = spillBuffers(task.request.args, (bytes) => { parts.push(bytes); size += bytes.byteLength; return size - bytes.byteLength; });
+  if (parts.length === 0) return task.request;
+  const file = path.join(SPILL_DIR, `visage-engine-${process.pid}-${task.id}`);
+  try {
+    const fd = openSync(file, 'w');
+    try {
+      let at = 0;
+      for (const p of parts) {
+        for (let done = 0; done < p.byteLength;) done += writeSync(fd, p, done, p.byteLength - done, at + done);
+        at += p.byteLength;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    rmSync(file, { force: true });
+    return task.request;
+  }
+  task.spilled = file;
+  return { ...task.request, args, spill: file } as WorkerRequest;
+}
 
 function reviveError(e: SerializedError): Error {
   if (e.code && isEngineErrorCode(e.code)) return new EngineError(e.code, e.message, e.details);
@@ -111,7 +152,12 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
   function spawn(): Slot {
     const child = fork(WORKER_ENTRY, [], {
       execArgv: ['--import', TSX_LOADER, ...WORKER_V8_FLAGS],
-      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? String(WORKER_MALLOC_ARENAS) },
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? String(WORKER_MALLOC_ARENAS),
+        MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? WORKER_MALLOC_KEEP,
+        MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ ?? WORKER_MALLOC_KEEP,
+      },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -160,6 +206,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
   }
 
   function finish(slot: Slot): void {
+    if (slot.task?.spilled) rmSync(slot.task.spilled, { force: true });
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.task = null;
@@ -197,7 +244,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
       slot.timer = setTimeout(() => {
         slot.child.kill('SIGKILL');
       }, taskTimeoutMs);
-      slot.child.send(task.request);
+      slot.child.send(spill(task));
     }
   }
 

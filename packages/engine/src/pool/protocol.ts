@@ -11,6 +11,8 @@ export type WorkerRequest = { [K in EngineOperation]: {
   /** The position of the argument whose listeners were kept in the parent, and their names: the worker forwards their calls. */
   listenersAt?: number;
   listeners?: ListenerName[];
+  /** The file holding the arguments' large byte arrays (see wire.ts, spillBuffers); the parent removes it once the task is over. */
+  spill?: string;
 } }[EngineOperation];
 
 export type WorkerResult = Awaited<ReturnType<EngineOperations[EngineOperation]>>;

@@ -1,10 +1,11 @@
 // Worker process: loads the models once, then runs one request at a time for the pool.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import sharp from 'sharp';
 import { ENGINE_OPERATIONS } from '../api/operations.ts';
 import { EngineError } from '../core/errors.ts';
 import { loadModels } from '../models/models.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest, WorkerResult } from './protocol.ts';
-import { reviveBuffers } from './wire.ts';
+import { reviveBuffers, unspillBuffers } from './wire.ts';
 
 function send(msg: WorkerMessage): void {
   process.send?.(msg);
@@ -23,10 +24,32 @@ sharp.cache(false);
 
 let queue: Promise<void> = Promise.resolve();
 
+/**
+ * The memory a task's spilled byte arrays are read into, kept from one task to the next (fresh
+ * memory is slow to fault in): tasks run one at a time and no operation keeps its arguments.
+ */
+let spilled = Buffer.alloc(0);
+
+function readSpill(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (spilled.length < size) spilled = Buffer.allocUnsafe(size);
+    for (let at = 0; at < size;) {
+      const n = readSync(fd, spilled, at, size - at, at);
+      if (n <= 0) throw new Error('The task\'s data file ended early.');
+      at += n;
+    }
+    return spilled.subarray(0, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 process.on('message', (req: WorkerRequest) => {
   queue = queue.then(async () => {
     try {
-      const args: unknown[] = reviveBuffers(req.args);
+      const args: unknown[] = req.spill ? unspillBuffers(reviveBuffers(req.args), readSpill(req.spill)) : reviveBuffers(req.args);
       if (req.listenersAt !== undefined) {
         const forwarded = Object.fromEntries((req.listeners ?? []).map((listener) => [listener, (...a: unknown[]) => send({ type: 'call', id: req.id, listener, args: a })]));
         args[req.listenersAt] = { ...(args[req.listenersAt] as object), ...forwarded };

@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { pipeline as pipe } from 'node:stream/promises';
 import sharp from 'sharp';
 import { VIDEO_MAX_HEIGHT, type SwapErrorCode } from '@visage/contracts';
-import { CLASSIFIER_SIDE } from '@visage/engine';
+import { CLASSIFIER_SIDE, type SourcePhotoAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { MediaError, type MediaTools, type RawFrame } from '../../infra/media/index.ts';
 import type { JobQueue } from '../../infra/queue/index.ts';
@@ -24,7 +24,7 @@ import { parseFacts, type ClipFacts } from '../swaps/video-facts.ts';
 import type { ClipFiles } from './clip-files.ts';
 import { pastePatch } from './frames.ts';
 import { joinJobId, segmentJobId, videoJoinJob, videoPrepareJob, videoSegmentJob } from './jobs.ts';
-import type { VideoEngine } from './ports.ts';
+import type { VideoEngine, VideoTrack } from './ports.ts';
 import type { VideoRepository } from './repository.ts';
 
 /** Frames handed to the engine per call: its tracking carries over from one call to the next. */
@@ -50,6 +50,8 @@ export interface PipelineDeps {
 }
 
 type Outcome = { swapId: string; status: string };
+/** The face photo a segment swaps in, with its kept analysis when it is a saved face. */
+type FaceSource = { source: Buffer; sourceAnalysis?: SourcePhotoAnalysis };
 
 /** The segments' own files go once they are joined, failed or cancelled. */
 export const segmentPrefix = (row: Pick<SwapRow, 'uid' | 'id'>) => `videos/${row.uid}/${row.id}/`;
@@ -152,7 +154,14 @@ export class VideoPipeline {
       await this.joinWhenAllDone(swapId);
       return { swapId, status: 'running' };
     }
-    const [clip, source] = await Promise.all([this.d.clips.acquire(row.target_key), this.sourceOf(row)]);
+    const clip = await this.d.clips.acquire(row.target_key);
+    let source: FaceSource | null;
+    try {
+      source = await this.sourceOf(row);
+    } catch (err) {
+      clip?.release();
+      throw err;
+    }
     if (!clip || !source) {
       clip?.release();
       await this.fail(swapId, 'engine_failed');
@@ -166,7 +175,7 @@ export class VideoPipeline {
     try {
       await this.d.repo.startSegment(swapId, idx, WORKER_ID, this.now());
       const fps = facts.fps.num / facts.fps.den;
-      let track: unknown = null;
+      let track: VideoTrack | null = null;
       let done = 0;
       let chunk: RawFrame[] = [];
       const flush = async (): Promise<boolean> => {
@@ -222,7 +231,7 @@ export class VideoPipeline {
     if ((await this.d.repo.countNotDone(swapId)) === 0) await this.d.queue.enqueue(videoJoinJob, { swapId }, { jobId: joinJobId(swapId) });
   }
 
-  private async sourceOf(row: SwapRow): Promise<{ source: Buffer; sourceAnalysis?: NonNullable<Parameters<VideoEngine['swapFrames']>[0]['sourceAnalysis']> } | null> {
+  private async sourceOf(row: SwapRow): Promise<FaceSource | null> {
     const saved = await this.d.savedFaces?.sourcePhotos(row.uid, row.source_key);
     if (saved && saved.length > 0) return { source: saved[0]!.body, sourceAnalysis: saved[0]!.analysis };
     const file = await this.d.storage.get(row.source_key);

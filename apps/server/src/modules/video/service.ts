@@ -18,6 +18,7 @@ import type { VideoEngine } from './ports.ts';
 import type { VideoRepository } from './repository.ts';
 import type { ClipFacts } from '../swaps/video-facts.ts';
 import { parseFacts } from '../swaps/video-facts.ts';
+import { MESSAGES } from '../swaps/swap-item.ts';
 import type { ClipUpload } from './video-form.ts';
 
 export interface VideoLimits {
@@ -129,13 +130,14 @@ export class VideoService {
    */
   async create(uid: string, upload: VideoUpload): Promise<UploadResponse> {
     const probe = await this.check(upload.clip);
-    let descriptor = this.people.get(uid, upload.clip.sha256)?.[upload.person] ?? null;
-    if (!descriptor && upload.person > 0) {
+    let known = this.people.get(uid, upload.clip.sha256);
+    if (!known && upload.person > 0) {
       // Chosen without the clip's people at hand (another process looked, or long ago): look again.
-      const { people } = await this.findPeople(uid, upload.clip, probe);
-      descriptor = people[upload.person]?.descriptor ?? null;
+      known = (await this.findPeople(uid, upload.clip, probe)).people.map((p) => p.descriptor);
     }
-    if (!descriptor && upload.person > 0) throw unknownPerson();
+    if (upload.person > 0 && !known?.[upload.person]) throw unknownPerson();
+    // Person 0 not looked for yet: the prepare job finds the people and takes the first.
+    const descriptor = known?.[upload.person] ?? null;
     const id = randomUUID();
     const stored: string[] = [];
     try {
@@ -196,7 +198,7 @@ export class VideoService {
     if (segments.length === 0) {
       // Before the segments exist only the prepare job (the swap's job id) is at work.
       const job = await this.queue.get(jobId);
-      if (job?.status === 'failed') return { type: 'failed', jobId, code: 'engine_failed', message: 'The swap could not be completed. Please try again.' };
+      if (job?.status === 'failed') return { type: 'failed', jobId, code: 'engine_failed', message: MESSAGES.engine_failed };
       return row.status === 'running' ? { type: 'running', jobId, stage: 'prepare', progress: 0 } : { type: 'queued', jobId };
     }
     const total = segments.reduce((n, s) => n + s.frames, 0);

@@ -49,13 +49,13 @@ async function openViewer(item: SwapItem, language: 'en' | 'fr' = 'en') {
   expect(within(tile).getByTestId('tile-duration').textContent).toBe('0:07');
   expect(tile.querySelector('img')?.getAttribute('src')).toBe(item.thumb_url);
   fireEvent.click(tile);
-  return screen.findByRole('dialog');
+  return screen.findByRole('dialog', {}, { timeout: 5000 });
 }
 
 describe('a video result', () => {
   it('shows as a tile with its length and plays in the viewer, with before/after and the MP4 download', async () => {
     const dialog = await openViewer(clip(true));
-    const player = within(dialog).getByLabelText('Swapped video 1 of 1') as HTMLVideoElement;
+    const player = (await within(dialog).findByLabelText('Swapped video 1 of 1', {}, { timeout: 5000 })) as HTMLVideoElement;
     expect(player.tagName).toBe('VIDEO');
     expect(player.controls).toBe(true);
     expect(player.getAttribute('src')).toBe(`/app/api/media/swaps/${id}/video`);
@@ -77,7 +77,7 @@ describe('a video result', () => {
 
   it('says when the clip as uploaded is no longer kept, in French', async () => {
     const dialog = await openViewer(clip(false), 'fr');
-    expect(within(dialog).getByLabelText('Vidéo échangée 1 sur 1').tagName).toBe('VIDEO');
+    expect((await within(dialog).findByLabelText('Vidéo échangée 1 sur 1', {}, { timeout: 5000 })).tagName).toBe('VIDEO');
     expect(within(dialog).queryByRole('button', { name: 'Avant' })).toBeNull();
     expect(within(dialog).getByTestId('viewer-original-gone').textContent).toBe(
       "La vidéo telle que vous l'avez envoyée n'est plus conservée : elle ne peut pas être affichée à côté du résultat.",

@@ -3,6 +3,7 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwapItem, SwapVideo } from '@visage/contracts';
+import { addVideoTexts } from './video-texts';
 import styles from './VideoStage.module.css';
 
 type View = 'result' | 'original' | 'side';
@@ -11,12 +12,15 @@ const VIEW_LABELS = { result: 'viewer.video.showResult', original: 'viewer.video
 
 interface VideoStageProps {
   item: SwapItem & { video: SwapVideo };
-  /** "Swapped video 2 of 5": the player's accessible name. */
-  label: string;
+  /** Its place in the gallery, for the player's name ("Swapped video 2 of 5"). */
+  index: number;
+  total: number;
 }
 
-export function VideoStage({ item, label }: VideoStageProps) {
-  const { t } = useTranslation('gallery');
+export function VideoStage({ item, index, total }: VideoStageProps) {
+  const { t, i18n } = useTranslation('gallery');
+  addVideoTexts(i18n);
+  const label = t('viewer.video.label', { index: index + 1, total });
   const { url, original_url: original } = item.video;
   const [view, setView] = useState<View>('result');
   const shown = original ? view : 'result';

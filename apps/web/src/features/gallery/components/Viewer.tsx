@@ -3,7 +3,7 @@
 // noticed about the face photo (seen side-on, mouth covered) under the image; and the result's
 // actions (ViewerActions: download, compare with the target photo, delete). A video result
 // plays in VideoStage instead of the image.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { SwapItem } from '@visage/contracts';
@@ -12,9 +12,11 @@ import { resultNote } from '../lib/result-note';
 import { nextIndex, previousIndex } from '../lib/viewer-index';
 import { useSwipe } from '../hooks/useSwipe';
 import { CompareSlider } from './CompareSlider';
-import { VideoStage } from './VideoStage';
 import { ViewerActions } from './ViewerActions';
 import styles from './Viewer.module.css';
+
+// The player is its own chunk, loaded when a video result is shown: images never load it.
+const VideoStage = lazy(() => import('./VideoStage').then((m) => ({ default: m.VideoStage })));
 
 interface ViewerProps {
   items: SwapItem[];
@@ -108,7 +110,9 @@ export function Viewer({ items, index, onIndexChange, onClose, uid, onDeleted }:
       </div>
       <div className={styles.stage}>
         {item.video ? (
-          <VideoStage key={item.id} item={{ ...item, video: item.video }} label={t('viewer.video.label', { index: index + 1, total: count })} />
+          <Suspense fallback={<img src={item.image_url} alt="" />}>
+            <VideoStage key={item.id} item={{ ...item, video: item.video }} index={index} total={count} />
+          </Suspense>
         ) : comparing && item.original_url ? (
           <CompareSlider key={item.id} before={item.original_url} after={item.image_url} alt={t('viewer.alt', { index: index + 1, total: count })} />
         ) : (

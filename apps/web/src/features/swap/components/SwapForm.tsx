@@ -86,7 +86,7 @@ export function SwapForm({ uid, onSwapDone, swapsLeft = null, faceChooser }: Swa
         </ImagePicker>
       </div>
       {clip.file ? (
-        <Suspense fallback={<p role="status">{t('video.checking')}</p>}>
+        <Suspense fallback={<p role="status">{t('form.checkingClip')}</p>}>
           <VideoSwap key={clip.key} uid={uid} clip={clip.file} source={face} onDone={onSwapDone} />
         </Suspense>
       ) : (

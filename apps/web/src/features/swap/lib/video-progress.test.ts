@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n, loadLanguage } from '../../../lib/i18n';
+import { addVideoTexts } from '../components/video/video-texts';
 import { videoProgressText } from './video-progress';
 
 await loadLanguage('fr');
-const en = createI18n('en').getFixedT('en', 'swap');
-const fr = createI18n('fr').getFixedT('fr', 'swap');
+const i18n = createI18n('en');
+addVideoTexts(i18n);
+const en = i18n.getFixedT('en', 'swap');
+const fr = i18n.getFixedT('fr', 'swap');
 
 describe('videoProgressText', () => {
   it('says the frame and the time left, in English and French', () => {

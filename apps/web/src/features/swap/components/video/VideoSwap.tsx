@@ -16,6 +16,7 @@ import { videoReasonKey } from '../../lib/video-reasons';
 import { ClipNotice } from './ClipNotice';
 import { PeopleCards } from './PeopleCards';
 import { VideoProgress } from './VideoProgress';
+import { addVideoTexts } from './video-texts';
 import formStyles from '../SwapForm.module.css';
 import styles from './VideoSwap.module.css';
 
@@ -30,7 +31,8 @@ export interface VideoSwapProps {
 const upload = (uid: string, target: VideoTarget, source: FaceSource) => uploadVideo(uid, target, source);
 
 export default function VideoSwap({ uid, clip, source, onDone }: VideoSwapProps) {
-  const { t } = useTranslation('swap');
+  const { t, i18n } = useTranslation('swap');
+  addVideoTexts(i18n);
   const dispatch = useAppDispatch();
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
   const { status, facts, problem, people, reloadStatus } = useVideoClip(clip);
@@ -83,7 +85,7 @@ export default function VideoSwap({ uid, clip, source, onDone }: VideoSwapProps)
     <div className={styles.video} data-testid="video-swap">
       {status.state === 'loading' || facts === undefined ? (
         <p role="status" className={styles.hint}>
-          {t('video.checking')}
+          {t('form.checkingClip')}
         </p>
       ) : null}
       {status.state === 'failed' ? (

@@ -10,6 +10,7 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'script-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
+  // A clip chosen as the target plays in the page from a blob: URL before it is sent.
   'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],

@@ -45,6 +45,8 @@ describe('security headers', () => {
       expect(csp, url).toContain("script-src 'self'");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
+      // A clip chosen as the target plays in the page from a blob: URL before it is sent.
+      expect(csp, url).toContain("media-src 'self' blob:");
       expect(csp, url).not.toContain('unsafe-inline');
       expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');

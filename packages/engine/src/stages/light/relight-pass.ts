@@ -13,6 +13,7 @@ import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, samp
 import { calmGrain, grainSigma, NOISE_MIN_FACE, NOISE_TILE, noiseTile, planarLevel, targetLevel } from '../texture/grain.ts';
 import { HIGHLIGHT_SLOPE, relitLevels, rollOff } from './highlights.ts';
 import { skinMatch, skinSums } from './skin-match.ts';
+import { atCell, brighteningShare, clipLog, shadeExponent } from './shade-contrast.ts';
 import { luma } from '../../face/skin-model.ts';
 import { KNEE, CHROMA_MIN, MAX_GREEN_EXCESS, SATURATION_MIN, MIN_TINT, FOREHEAD_RISE, browTopAlongUp, highlightCeiling, relativeTint, isGrey, FEATURE_GAIN_MIN, MAX_EXPOSURE, CHROMA_BOOST, noiseGap, CHROMA_MAX, FEATURE_GAIN_MAX, type RelightInput, type RelitDifferences } from './relight-measures.ts';
 
@@ -102,6 +103,17 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
   const level = relitLevels(field.sourceLuma, lumGain);
   const twinLevel = twinField ? relitLevels(twinField.sourceLuma, twinGain!) : null;
   const ceiling = highlightCeiling(od, ow, roi, skin, featW, lx, ly, field.w, (i) => (twinLevel && fromTwin![i] ? twinLevel : level));
+  // The source's shading brought to the target skin's contrast as far as the source is brightened
+  // (see shade-contrast.ts): each skin pixel's gain times its ratio to the source's light level to
+  // the power shade − 1.
+  const srcLumaOf = (i: number) => (fromTwin && fromTwin[i] ? twinField!.sourceLuma : field.sourceLuma);
+  const lift = brighteningShare(gGlobal);
+  const shade = lift === 0 ? 1 : shadeExponent(roi, skin, featW, lx, ly, field.w, lift,
+    (i, r0, r1, a, b, wx, wy) => (0.299 * W[i]! + 0.587 * W[n + i]! + 0.114 * W[2 * n + i]! + 1) / (atCell(srcLumaOf(i), r0, r1, a, b, wx, wy) + 1),
+    (i, r0, r1, a, b, wx, wy) => {
+      const p = ((roi.y + ((i / w) | 0)) * ow + roi.x + (i % w)) * 3;
+      return (0.299 * od[p]! + 0.587 * od[p + 1]! + 0.114 * od[p + 2]! + 1) / atCell(twinLevel && fromTwin![i] ? twinLevel : level, r0, r1, a, b, wx, wy);
+    });
   const noise = noiseTile();
   const nox = seed & 0xff, noy = (seed >>> 8) & 0xff;
   const cellX = new Int32Array(w);
@@ -126,18 +138,25 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
       const i00 = r0 + a, i01 = r0 + b, i10 = r1 + a, i11 = r1 + b;
       const nz = sigma > 0 ? noise[trow + ((x + nox) & (NOISE_TILE - 1))]! * sigma : 0;
       const lg = fromTwin && fromTwin[i] ? twinGain! : lumGain;
-      const gL = lg[i00]! * w00 + lg[i01]! * w01 + lg[i10]! * w10 + lg[i11]! * w11;
+      let gL = lg[i00]! * w00 + lg[i01]! * w01 + lg[i10]! * w10 + lg[i11]! * w11;
+      const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
+      const Y = 0.299 * w0 + 0.587 * w1 + 0.114 * w2;
+      const fw = featW[i]!;
+      // The gain itself carries the shading's compression, so a lifted shadow's colour rises with its
+      // brightness (lifting the luminance alone left it grey-brown).
+      if (shade < 1 && fw < 1) {
+        const sl = srcLumaOf(i);
+        const q = (Y + 1) / (sl[i00]! * w00 + sl[i01]! * w01 + sl[i10]! * w10 + sl[i11]! * w11 + 1);
+        gL *= Math.exp(clipLog(q) * (shade - 1) * (1 - fw));
+      }
       // Eyes and lips follow the light change only halfway (in log space) and within bounds, so a
       // dark source's eyes are not blown out to white on a pale target; skin takes the full change.
       // The two blend over a feathered edge.
-      const fw = featW[i]!;
       const g = fw > 0 ? gL + (Math.min(featureMax, Math.max(featureMin, Math.sqrt(gL))) - gL) * fw : gL;
       // Brighten luminance by the full gain and each pixel's own colour differences by at most
       // CHROMA_BOOST: a dark source brightened 2-3× would otherwise turn its JPEG colour noise (and
       // a coloured light's casts) into blotches. The rest of the gain adds the skin's mean tint, so
       // the face keeps its saturation instead of turning grey.
-      const w0 = W[i]!, w1 = W[n + i]!, w2 = W[2 * n + i]!;
-      const Y = 0.299 * w0 + 0.587 * w1 + 0.114 * w2;
       let Yn = (Y + 1) * g - 1 + nz;
       // Highlights beyond the target's own roll off toward them (see highlights.ts); eyes keep theirs.
       let fq = 1;
@@ -185,8 +204,9 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
       }
     }
   }
-  // The relit skin brought onto the target's (see skin-match.ts), then turned into differences.
-  const m = skinMatch(match, faceSize);
+  // The relit skin brought onto the target's (see skin-match.ts), then turned into differences; a
+  // brightened source takes that much of the target's finer light and tone.
+  const m = skinMatch(match, faceSize, lift);
   for (let y = 0; y < h; y++) {
     const r0 = ly.i0[y]! * field.w, r1 = ly.i1[y]! * field.w, ty = ly.t[y]!, uy = 1 - ty;
     const cellRow = ((y / k) | 0) * g.w;

@@ -106,6 +106,7 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   });
   swaps.onEnded((row) => webhooks.swapEnded(row));
   const video = createVideoModule({ config, db, storage, queue, swaps, users, intake, content: content.guard, engine, savedFaces: myFaces.service });
+  video.pipeline.onSegmentFinished((segment) => webhooks.segmentFinished(segment));
   const account = createAccountModule({ db, kind: config.databaseKind, storage, queue, config, intake, users });
   // What each module holds about a person: its export section and its eraser (one line per module).
   // Video first: its running segments are stopped before the swaps' eraser waits on their jobs.

@@ -20,7 +20,7 @@ interface Operation {
   params?: Array<{ name: string; in: 'path' | 'query'; schema: Record<string, unknown>; required?: boolean; description: string }>;
   body?: Record<string, z.ZodType>;
   /** Status → JSON schema of the answer, an image, or nothing. */
-  ok: { status: number; json?: z.ZodType; image?: true; description: string };
+  ok: { status: number; json?: z.ZodType; image?: true; video?: true; description: string };
 }
 
 const uuidParam = (name: string, description: string) => ({ name, in: 'path' as const, required: true, schema: { type: 'string', format: 'uuid' }, description });
@@ -51,7 +51,7 @@ export const V1_OPERATIONS: readonly Operation[] = [
   },
   { method: 'get', path: '/swaps/{id}', operationId: 'getSwap', summary: 'Read a swap: status, progress, result', params: [idParam], ok: { status: 200, json: v1Swap, description: 'The swap.' } },
   { method: 'delete', path: '/swaps/{id}', operationId: 'deleteSwap', summary: 'Delete a finished swap and its files', params: [idParam], ok: { status: 204, description: 'Deleted.' } },
-  { method: 'get', path: '/swaps/{id}/result', operationId: 'getSwapResult', summary: 'Download the result (JPEG)', params: [idParam], ok: { status: 200, image: true, description: 'The labelled result image.' } },
+  { method: 'get', path: '/swaps/{id}/result', operationId: 'getSwapResult', summary: 'Download the result (JPEG, or MP4 for a video swap)', params: [idParam], ok: { status: 200, image: true, video: true, description: 'The labelled result image, or a video swap’s MP4 (byte ranges accepted).' } },
   { method: 'get', path: '/swaps/{id}/thumb', operationId: 'getSwapThumb', summary: 'Download the thumbnail', params: [idParam], ok: { status: 200, image: true, description: 'The thumbnail (WebP or JPEG).' } },
   {
     method: 'post',
@@ -106,7 +106,15 @@ export function buildOpenApiDocument(serverUrl = '/'): Record<string, unknown> {
         description: op.ok.description,
         headers: op.public ? {} : { ...RATE_HEADERS, ...(op.idempotent ? CREATE_HEADERS : {}) },
         ...(op.ok.json ? { content: { 'application/json': { schema: schemaOf(op.ok.json, 'output') } } } : {}),
-        ...(op.ok.image ? { content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } }, 'image/webp': { schema: { type: 'string', format: 'binary' } } } } : {}),
+        ...(op.ok.image
+          ? {
+              content: {
+                'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+                'image/webp': { schema: { type: 'string', format: 'binary' } },
+                ...(op.ok.video ? { 'video/mp4': { schema: { type: 'string', format: 'binary' } } } : {}),
+              },
+            }
+          : {}),
       },
     };
     if (!op.public) {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SWAP_ERROR_CODES } from './constants.ts';
 import { swapWarning } from './swaps.ts';
 
-/** Every event type an endpoint may subscribe to. `video.progress` is declared; nothing emits it yet. */
+/** Every event type an endpoint may subscribe to. `video.progress` is sent as each segment of a video swap is finished. */
 export const WEBHOOK_EVENT_TYPES = ['swap.completed', 'swap.failed', 'video.progress'] as const;
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventType>;
@@ -80,7 +80,10 @@ export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 /** GET /app/api/account/webhooks/{id}/deliveries: newest first. */
 export const webhookDeliveryList = z.array(webhookDelivery);
 
-/** The JSON body Visage posts; `id` is the same on every try of one event, so a receiver can de-duplicate. */
+/**
+ * The JSON body Visage posts; `id` is the same on every try of one event, so a receiver can de-duplicate.
+ * `video.progress` has `status: 'running'` and `frames`; the swap events have `done` or `failed`.
+ */
 export const webhookEvent = z.object({
   id: z.string(),
   type: webhookEventType,
@@ -89,11 +92,14 @@ export const webhookEvent = z.object({
   data: z.object({
     swap: z.object({
       id: z.string(),
-      status: z.enum(['done', 'failed']),
+      status: z.enum(['running', 'done', 'failed']),
+      /** The result (a JPEG, or for a video swap its MP4), read with an API key. */
       resultUrl: z.string().optional(),
       warnings: z.array(swapWarning).optional(),
       error: z.object({ code: z.enum(SWAP_ERROR_CODES), message: z.string() }).optional(),
     }),
+    /** A video swap's frames in finished segments, of all its frames (`video.progress`). */
+    frames: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }).optional(),
   }),
 });
 export type WebhookEvent = z.infer<typeof webhookEvent>;

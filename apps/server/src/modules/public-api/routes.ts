@@ -7,6 +7,7 @@ import type { JobQueue } from '../../infra/queue/index.ts';
 import { badRequest } from '../../http/errors.ts';
 import { parseParams, parseQuery } from '../../http/validate.ts';
 import { sendFile } from '../../http/send-file.ts';
+import { sendStoredRange } from '../../http/send-range.ts';
 import { requireUser } from '../auth/guards.ts';
 import type { MyFacesService } from '../my-faces/index.ts';
 import { SWAP_FORM_FILES, type FacePicker } from '../swaps/index.ts';
@@ -87,6 +88,10 @@ export async function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps)
   const media = (variant: 'result' | 'thumb') => async (req: FastifyRequest, reply: FastifyReply) => {
     const { id } = parseParams(v1SwapIdParams, req.params);
     const row = await swaps.findOwned(id, requireUser(req).uid, false);
+    // A video swap's result is its MP4, streamed by ranges (too large to hold); its thumb the poster.
+    if (variant === 'result' && row.kind === 'video') {
+      return sendStoredRange(req, reply, results.videoStream(row), { cacheControl: 'private, max-age=86400, immutable', disposition: `inline; filename="visage-${id.slice(0, 8)}.mp4"` });
+    }
     const file = await swaps.media(row, variant);
     const name = `visage-${id.slice(0, 8)}${variant === 'thumb' ? '-thumb' : ''}.${file.contentType === 'image/webp' ? 'webp' : 'jpg'}`;
     return sendFile(reply, file, 'private, max-age=86400, immutable', `inline; filename="${name}"`);

@@ -20,6 +20,7 @@ import { manipulationVideoTags } from '../swaps/labelling.ts';
 import type { SavedFaceKeys } from '../swaps/ports.ts';
 import type { SwapRow } from '../swaps/repository.ts';
 import type { SwapsService } from '../swaps/service.ts';
+import type { SegmentFinished } from '../webhooks/index.ts';
 import { parseFacts, type ClipFacts } from '../swaps/video-facts.ts';
 import type { ClipFiles } from './clip-files.ts';
 import { pastePatch } from './frames.ts';
@@ -58,9 +59,27 @@ export const segmentPrefix = (row: Pick<SwapRow, 'uid' | 'id'>) => `videos/${row
 
 export class VideoPipeline {
   private readonly now: () => number;
+  private readonly finishedListeners: Array<(segment: SegmentFinished) => Promise<void>> = [];
 
   constructor(private readonly d: PipelineDeps) {
     this.now = d.now ?? Date.now;
+  }
+
+  /** Told of each segment finished while its swap runs, and again when a re-run job finds it finished. */
+  onSegmentFinished(listener: (segment: SegmentFinished) => Promise<void>): void {
+    this.finishedListeners.push(listener);
+  }
+
+  private async segmentFinished(row: SwapRow, idx: number): Promise<void> {
+    if (this.finishedListeners.length === 0) return;
+    const segments = await this.d.repo.segments(row.id);
+    const seg = segments.find((s) => s.idx === idx);
+    if (seg?.status !== 'done') return;
+    // Counted as the job events count them: a finished segment's frames are all done.
+    const total = segments.reduce((n, s) => n + s.frames, 0);
+    const done = segments.reduce((n, s) => n + (s.status === 'done' ? s.frames : 0), 0);
+    const segment = { uid: row.uid, swapId: row.id, idx, frames: { done, total }, at: seg.updated_at };
+    for (const listener of this.finishedListeners) await listener(segment);
   }
 
   private tools(): MediaTools {
@@ -151,6 +170,8 @@ export class VideoPipeline {
     const facts = parseFacts(row.video);
     if (!seg || !facts) return { swapId, status: 'missing' };
     if (seg.status === 'done') {
+      // A crash may have come between the segment's end and its event: tell of it again (same id).
+      await this.segmentFinished(row, idx);
       await this.joinWhenAllDone(swapId);
       return { swapId, status: 'running' };
     }
@@ -211,6 +232,7 @@ export class VideoPipeline {
         await this.dropSegmentFiles(row);
         return { swapId, status: 'cancelled' };
       }
+      await this.segmentFinished(row, idx);
       await this.joinWhenAllDone(swapId);
       return { swapId, status: 'running' };
     } catch (err) {

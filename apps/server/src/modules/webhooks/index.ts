@@ -13,16 +13,20 @@ import { WebhooksRepository } from './repository.ts';
 import { webhookRoutes } from './routes.ts';
 import type { Resolver } from './safe-post.ts';
 import { swapEvent } from './swap-events.ts';
+import { videoProgressEvent, type SegmentFinished } from './video-events.ts';
 
 export { deliveryJob, WebhookDeliveries } from './deliveries.ts';
 export { WebhookEndpoints } from './endpoints.ts';
 export { verifySignature } from './signature.ts';
+export type { SegmentFinished } from './video-events.ts';
 
 export interface WebhooksModule {
   endpoints: WebhookEndpoints;
   deliveries: WebhookDeliveries;
   /** Queues the swap's event if it has ended; never throws (a webhook never fails a swap). */
   swapEnded(row: SwapRow): Promise<void>;
+  /** Queues a video swap's `video.progress` event for a finished segment; never throws. */
+  segmentFinished(segment: SegmentFinished): Promise<void>;
   accountData(): [DataSection, Eraser];
 }
 
@@ -53,6 +57,14 @@ export function createWebhooksModule(deps: WebhooksDeps): WebhooksModule {
         await deliveries.emit(row.uid, event);
       } catch (err) {
         deps.warn({ err, swapId: row.id, eventId: event.id }, 'webhook event could not be queued');
+      }
+    },
+    async segmentFinished(segment) {
+      const event = videoProgressEvent(segment);
+      try {
+        await deliveries.emit(segment.uid, event);
+      } catch (err) {
+        deps.warn({ err, swapId: segment.swapId, eventId: event.id }, 'webhook event could not be queued');
       }
     },
     accountData: () => webhooksAccountData(repo),

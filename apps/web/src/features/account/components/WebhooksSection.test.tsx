@@ -77,6 +77,7 @@ describe('webhooks card', () => {
     show('fr');
     expect(await screen.findByText('Aucun webhook pour l’instant.')).toBeTruthy();
     expect(screen.getByLabelText('Progression d’une vidéo')).toBeTruthy();
+    expect(screen.getByText('La progression d’une vidéo est envoyée chaque fois qu’une partie de l’échange vidéo est terminée, avec le nombre d’images déjà traitées.')).toBeTruthy();
     fireEvent.change(screen.getByTestId('webhook-url'), { target: { value: 'https://new.example.com/in' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ajouter l’adresse' }));
     const secret = await screen.findByTestId('webhook-secret');

@@ -77,7 +77,7 @@ export function WebhooksSection() {
               </label>
             ))}
           </fieldset>
-          <p className={styles.hint}>{t('webhooks.videoLater')}</p>
+          <p className={styles.hint}>{t('webhooks.videoProgress')}</p>
           <button type="submit" className="btn btn-primary" disabled={busy || events.length === 0} data-testid="webhook-add">
             {t('webhooks.addButton')}
           </button>

@@ -59,6 +59,22 @@ describe('Gallery', () => {
     expect(await screen.findByText("Aucun échange pour l'instant")).toBeTruthy();
   });
 
+  it('counts images and videos apart, in English and French', async () => {
+    const clip = (n: number): SwapItem => ({ ...item(n), video: { url: `/app/api/media/swaps/${n}/video`, duration: 3, width: 640, height: 360, fps: 25, downscaled: false } });
+    const counted = async (list: SwapList, language: 'en' | 'fr') => {
+      answers = [list];
+      renderGallery(false, language);
+      await screen.findByTestId('gallery-grid');
+      const text = screen.getByTestId('gallery-count').textContent;
+      cleanup();
+      return text;
+    };
+    expect(await counted(listOf(item(1), item(2), clip(3)), 'en')).toBe('2 images, 1 video');
+    expect(await counted(listOf(item(1), clip(2), clip(3)), 'fr')).toBe('1 image, 2 vidéos');
+    expect(await counted(listOf(clip(1)), 'en')).toBe('1 video');
+    expect(await counted(listOf(item(1), item(2)), 'fr')).toBe('2 images');
+  });
+
   it('logs fetch failures with their fixed text', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockImplementationOnce(async () => new Response('{"error":{"code":"boom","message":"Boom"}}', { status: 500, headers: { 'content-type': 'application/json' } }));

@@ -9,6 +9,7 @@ import { useGallery } from '../hooks/useGallery';
 import type { GalleryMode } from '../api/fetch-swaps';
 import { useTileHeights } from '../hooks/useTileHeights';
 import { columnCount, columnOf, rowSpan } from '../lib/columns';
+import { countText } from '../lib/count-text';
 import { formatDuration } from '../lib/duration';
 import styles from './Gallery.module.css';
 
@@ -52,7 +53,7 @@ export function Gallery({ uid, refreshSignal, mode = 'main', title, focusId }: G
     <section className={styles.gallery} aria-labelledby="gallery-title" aria-busy={!loaded} data-testid="gallery">
       <header className={styles.header}>
         <h2 id="gallery-title">{title ?? t('title')}</h2>
-        {loaded && items.length > 0 && <p className={styles.count}>{t('count', { count: items.length })}</p>}
+        {loaded && items.length > 0 && <p className={styles.count} data-testid="gallery-count">{countText(t, items)}</p>}
       </header>
       {loaded && items.length === 0 && (
         <div className={styles.empty} data-testid="gallery-empty">

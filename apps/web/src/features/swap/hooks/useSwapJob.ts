@@ -47,11 +47,13 @@ export interface SwapJobOptions<T = File> {
   upload?: (uid: string, target: T, source: FaceSource, choice?: FaceChoice) => Promise<UploadResponse>;
   /** The translation key of a failure's reason (a video words some reasons its own way). */
   reasonKeyOf?: (code: string | undefined) => string;
+  /** The translation key of the alert once the result exists (a video has its own words). */
+  successKey?: string;
 }
 
 const mainUpload = (uid: string, target: unknown, source: FaceSource, choice?: FaceChoice) => uploadSwap(uid, target as File, source, choice);
 
-export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload, reasonKeyOf = reasonKey }: SwapJobOptions<T>): SwapJob<T> {
+export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload, reasonKeyOf = reasonKey, successKey = 'alerts.success' }: SwapJobOptions<T>): SwapJob<T> {
   const { t } = useTranslation('swap');
   const dispatch = useAppDispatch();
   const processing = useAppSelector((state) => state.ui.faceSwapProcessing);
@@ -159,14 +161,14 @@ export function useSwapJob<T = File>({ uid, onDone, upload = mainUpload, reasonK
           setPhase('finishing');
           setProgress(100);
           onDoneRef.current?.(event.swapId);
-          notify(t('alerts.success'));
+          notify(t(successKey));
           break;
         case 'failed':
           fail(event.code);
           break;
       }
     },
-    [fail, stopFollowing, t],
+    [fail, stopFollowing, successKey, t],
   );
 
   const start = useCallback(

@@ -188,6 +188,11 @@ describe('the video swap form', () => {
     const bar = screen.getByRole('progressbar', { name: 'Video swap progress' });
     expect(bar.getAttribute('aria-valuetext')).toBe('Frame 120 of 300 · about 20 s left');
     expect(document.activeElement).toBe(bar);
+
+    // A video's success has its own words, not the photo swap's.
+    act(() => FakeEventSource.last!.emit('done', { type: 'done', jobId: 'video-swap-9', swapId: 'swap-9' }));
+    expect(alertMock).toHaveBeenCalledWith('Your video is ready.');
+    expect(alertMock).not.toHaveBeenCalledWith('Faces swapped successfully!');
   });
 
   it('cancels: the swap stops, the allowance is said to be given back, and no failure is shown', async () => {

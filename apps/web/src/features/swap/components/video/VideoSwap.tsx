@@ -43,6 +43,7 @@ export default function VideoSwap({ uid, clip, source, onDone }: VideoSwapProps)
     uid,
     upload,
     reasonKeyOf: videoReasonKey,
+    successKey: 'video.ready',
     onDone: (swapId) => {
       reloadStatus();
       onDone?.(swapId);

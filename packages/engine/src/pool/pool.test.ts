@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnginePool, EngineError, type EnginePool } from '../index.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
-import { SPILL_DIR } from './pool.ts';
+import { SPILL_DIR } from './spill.ts';
 import { SPILL_MIN_BYTES } from './wire.ts';
 import { fixture, FILES } from '../../test/fixtures.ts';
 

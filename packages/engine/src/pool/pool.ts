@@ -4,17 +4,17 @@
 // stays high after a task (one large photo left it at 830 MB, and 555 MB five small swaps later, against
 // 355 MB before) is replaced once it is idle, so a long-running server does not creep toward its limit.
 import { fork, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SwapOptions } from '../api/options.ts';
 import { engineCalls, type EngineCalls, type EngineOperation, type EngineOperations } from '../api/operations.ts';
 import { EngineError, isEngineErrorCode } from '../core/errors.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
 import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
-import { resultBuffers, spillBuffers, takeListeners, type Listeners } from './wire.ts';
+import { spillRequest } from './spill.ts';
+import { resultBuffers, takeListeners, type Listeners } from './wire.ts';
 
 export interface EnginePoolOptions {
   /** Worker processes; default one per CPU core. */
@@ -101,38 +101,6 @@ const WORKER_MALLOC_ARENAS = 2;
  * (33 MB) took 500–700 ms fresh against 100–150 ms kept (bench/video-frames.ts measures a worker).
  */
 const WORKER_MALLOC_KEEP = String(32 * 1024 * 1024);
-
-/**
- * Where tasks' large byte arrays are handed to their worker: shared memory (/dev/shm), never a disk
- * (video frames must not reach one); without it (null) they go through the IPC pipe.
- */
-export const SPILL_DIR = existsSync('/dev/shm') ? '/dev/shm' : null;
-
-/** The task's request as sent: its large byte arrays written to a file of their own (see wire.ts), or as it is when there are none or the file cannot be written. */
-function spill(task: Task): WorkerRequest {
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  const args = spillBuffers(task.request.args, (bytes) => { parts.push(bytes); size += bytes.byteLength; return size - bytes.byteLength; });
-  if (parts.length === 0 || SPILL_DIR === null) return task.request;
-  const file = path.join(SPILL_DIR, `visage-engine-${process.pid}-${task.id}`);
-  try {
-    const fd = openSync(file, 'w');
-    try {
-      let at = 0;
-      for (const p of parts) {
-        for (let done = 0; done < p.byteLength;) done += writeSync(fd, p, done, p.byteLength - done, at + done);
-        at += p.byteLength;
-      }
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    rmSync(file, { force: true });
-    return task.request;
-  }
-  task.spilled = file;
-  return { ...task.request, args, spill: file } as WorkerRequest;
-}
 
 function reviveError(e: SerializedError): Error {
   if (e.code && isEngineErrorCode(e.code)) return new EngineError(e.code, e.message, e.details);
@@ -247,7 +215,9 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
       slot.timer = setTimeout(() => {
         slot.child.kill('SIGKILL');
       }, taskTimeoutMs);
-      slot.child.send(spill(task));
+      const sent = spillRequest(task.request, task.id);
+      if (sent.file) task.spilled = sent.file;
+      slot.child.send(sent.request);
     }
   }
 

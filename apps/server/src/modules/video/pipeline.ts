@@ -17,7 +17,7 @@ import type { JobQueue } from '../../infra/queue/index.ts';
 import type { Storage } from '../../infra/storage/index.ts';
 import type { ContentCheck } from '../uploads/index.ts';
 import { manipulationVideoTags } from '../swaps/labelling.ts';
-import type { SavedFaceKeys } from '../swaps/ports.ts';
+import { isCodedEngineError, type SavedFaceKeys } from '../swaps/ports.ts';
 import type { SwapRow } from '../swaps/repository.ts';
 import type { SwapsService } from '../swaps/service.ts';
 import type { SegmentFinished } from '../webhooks/index.ts';
@@ -32,9 +32,6 @@ import type { VideoRepository } from './repository.ts';
 export const CHUNK_FRAMES = 12;
 /** Which process swapped a segment (several workers share a clip). */
 export const WORKER_ID = `${hostname()}:${process.pid}`;
-
-/** Engine failures the user can act on, as the swap's error code. */
-const USER_CODES: SwapErrorCode[] = ['no_face_source', 'no_face_target', 'face_too_small', 'unsupported_format', 'corrupt_image'];
 
 export interface PipelineDeps {
   media: MediaTools | null;
@@ -236,8 +233,8 @@ export class VideoPipeline {
       await this.joinWhenAllDone(swapId);
       return { swapId, status: 'running' };
     } catch (err) {
-      if (isUserEngineError(err)) {
-        await this.fail(swapId, (err as { code: SwapErrorCode }).code);
+      if (isCodedEngineError(err)) {
+        await this.fail(swapId, err.code);
         return { swapId, status: 'failed' };
       }
       throw err;
@@ -351,8 +348,4 @@ export class VideoPipeline {
   async dropSegmentFiles(row: Pick<SwapRow, 'uid' | 'id'>): Promise<void> {
     for (const key of await this.d.storage.list(segmentPrefix(row))) await this.d.storage.delete(key);
   }
-}
-
-function isUserEngineError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && USER_CODES.includes((err as { code?: SwapErrorCode }).code as SwapErrorCode);
 }

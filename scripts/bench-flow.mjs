@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run bench:flow — figures for the main swap flow, against the real built server and engine
 // (a fresh DATA_DIR, a random port):
-//   (a) time from the 'Swap Faces' click to the result tile shown, over N runs (1 MP pair),
-//       in Debian's Chromium driven by playwright-core; target p50 ≤ 2 s, and the upload answered
-//       within 25% of it (the server's steps of the upload, from its Server-Timing header);
+//   (a) time from the 'Swap Faces' click to the result tile shown, over N runs (1 MP pair, new
+//       photos each run), in Debian's Chromium driven by playwright-core and timed by the page
+//       itself; target p50 ≤ 2 s, and the upload answered within 25% of it (the server's steps
+//       of the upload, from its Server-Timing header);
 //   (b) throughput of GET /app/api/swaps/{uid} for a 200-item gallery (autocannon, 50
 //       connections, 10 s); target ≥ 2000 req/s and p99 ≤ 50 ms, and at least 70% of the rate of
 //       GET /app/api/me in the same run (both signed in: the gap is the cost of the list);
@@ -60,20 +61,49 @@ async function openDashboard(context, baseUrl, email) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
-async function benchFlow(browser, baseUrl, email, pair) {
+// The page's own clock, from the click event to the result's image decoded: Playwright's click
+// waits for the button to be stable and reaches the page some 100-300 ms later, which is the
+// harness, not the product. That delay is still printed, as "driven".
+function recordInPage() {
+  performance.setResourceTimingBufferSize(2000);
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof Element && event.target.closest('button')?.textContent?.trim() === 'Swap Faces') window.__benchClickAt = event.timeStamp;
+    },
+    true,
+  );
+}
+
+function resultShown(before) {
+  const imgs = document.querySelectorAll('[data-testid="gallery-grid"] li img');
+  const shown = imgs.length > before && imgs[0].complete && imgs[0].naturalWidth > 0;
+  if (shown) window.__benchShownAt ??= performance.now();
+  return shown;
+}
+
+function readPageTimes() {
+  const click = window.__benchClickAt;
+  const after = (from, re) => performance.getEntriesByType('resource').find((r) => r.startTime >= from && re.test(new URL(r.name).pathname));
+  const upload = after(click, /^\/app\/api\/upload$/);
+  // The done event makes the gallery read its list again: that request's start is "job done".
+  const done = upload && after(upload.responseEnd, /^\/app\/api\/swaps\/[^/]+$/);
+  return { click, shown: window.__benchShownAt, uploaded: upload?.responseEnd, done: done?.startTime };
+}
+
+async function benchFlow(browser, baseUrl, email, pairOf) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(recordInPage);
   const page = await openDashboard(context, baseUrl, email);
   const tiles = page.locator('[data-testid="gallery-grid"] li');
   const times = [];
-  // Where the time goes, seen from the page: upload answered, done event (the gallery refetch
-  // it triggers), result tile shown.
+  const driven = [];
+  // Where the time goes, seen from the page: upload answered, done event (the gallery read it
+  // triggers), result tile shown.
   const phases = { upload: [], job: [], show: [], uploadShare: [] };
   // The server's own steps of each timed upload (Server-Timing: read, decode, content, store, …).
   const steps = {};
   let marks = {};
-  page.on('requestfinished', (req) => {
-    if (req.url().endsWith('/app/api/upload') && !marks.uploaded) marks.uploaded = performance.now();
-  });
   page.on('response', (res) => {
     if (!res.url().endsWith('/app/api/upload')) return;
     marks.steps = Object.fromEntries(
@@ -84,10 +114,8 @@ async function benchFlow(browser, baseUrl, email, pair) {
         .map((m) => [m[1], Number(m[2])]),
     );
   });
-  page.on('request', (req) => {
-    if (marks.uploaded && !marks.done && /\/app\/api\/swaps\/[^/?]+$/.test(req.url())) marks.done = performance.now();
-  });
   for (let run = 0; run <= RUNS; run++) {
+    const pair = await pairOf(run);
     await page.getByTestId('swap-input-target').setInputFiles(pair.target);
     await page.getByTestId('swap-input-source').setInputFiles(pair.source);
     const button = page.getByRole('button', { name: 'Swap Faces', exact: true });
@@ -98,26 +126,26 @@ async function benchFlow(browser, baseUrl, email, pair) {
     });
     const before = await tiles.count();
     marks = {};
+    await page.evaluate(() => {
+      window.__benchClickAt = undefined;
+      window.__benchShownAt = undefined;
+    });
     const started = performance.now();
     await button.click();
-    await page.waitForFunction(
-      (n) => {
-        const imgs = document.querySelectorAll('[data-testid="gallery-grid"] li img');
-        return imgs.length > n && imgs[0].complete && imgs[0].naturalWidth > 0;
-      },
-      before,
-      { timeout: 120_000, polling: 'raf' },
-    );
-    const ms = performance.now() - started;
+    await page.waitForFunction(resultShown, before, { timeout: 120_000, polling: 'raf' });
+    const drivenMs = performance.now() - started;
+    const at = await page.evaluate(readPageTimes);
+    const ms = at.shown - at.click;
     // The first run warms the engine's models up and is not counted.
     if (run === 0) log(`warm-up run: ${ms.toFixed(0)} ms`);
     else {
       times.push(ms);
-      if (marks.uploaded && marks.done) {
-        phases.upload.push(marks.uploaded - started);
-        phases.job.push(marks.done - marks.uploaded);
-        phases.show.push(started + ms - marks.done);
-        phases.uploadShare.push((marks.uploaded - started) / ms);
+      driven.push(drivenMs);
+      if (at.uploaded && at.done) {
+        phases.upload.push(at.uploaded - at.click);
+        phases.job.push(at.done - at.uploaded);
+        phases.show.push(at.shown - at.done);
+        phases.uploadShare.push((at.uploaded - at.click) / ms);
       }
       for (const [k, v] of Object.entries(marks.steps ?? {})) (steps[k] ??= []).push(v);
     }
@@ -132,6 +160,7 @@ async function benchFlow(browser, baseUrl, email, pair) {
     p95: percentile(times, 95),
     min: times[0],
     max: times[times.length - 1],
+    driven: median(driven),
     phases: { upload: median(phases.upload), job: median(phases.job), show: median(phases.show), uploadShare: median(phases.uploadShare) },
     steps: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, median(v)])),
   };
@@ -229,10 +258,19 @@ async function main() {
     db.prepare("UPDATE users SET subscription = 'standard' WHERE uid = ?").run(flowUid);
     db.close();
 
-    // A 1 MP pair: a 1024×1024 synthetic target and a face scaled up to 1024×1024.
-    const target = join(fixtures, '007_ai-tpdne-older-woman.jpg');
-    const source = join(dataDir, 'face-1mp.jpg');
-    await sharp(join(fixtures, '012_ai-sfhq-east-asian-woman.jpg')).resize(1024, 1024).jpeg({ quality: 90 }).toFile(source);
+    // A 1 MP pair: a 1024×1024 synthetic target and a face scaled up to 1024×1024, a shade
+    // brighter on each run so that every upload is new to the server, as a user's photos are:
+    // the content check and the face analysis run each time instead of being found in a cache.
+    const pairOf = async (run) => {
+      const shade = (file, name) =>
+        sharp(join(fixtures, file))
+          .resize(1024, 1024)
+          .modulate({ brightness: 1 + run / 200 })
+          .jpeg({ quality: 90 })
+          .toFile(join(dataDir, `${name}-${run}.jpg`))
+          .then(() => join(dataDir, `${name}-${run}.jpg`));
+      return { target: await shade('007_ai-tpdne-older-woman.jpg', 'target'), source: await shade('012_ai-sfhq-east-asian-woman.jpg', 'face') };
+    };
 
     log(`server on ${baseUrl}, data in ${dataDir}`);
     runner.server = (await startServer(env, baseUrl)).child;
@@ -242,7 +280,7 @@ async function main() {
     let flow, server, list, me;
     if (!opts['first-load-only']) {
       log(`(a) ${RUNS} timed swaps (+1 warm-up)…`);
-      flow = await benchFlow(runner.browser, baseUrl, flowEmail, { target, source });
+      flow = await benchFlow(runner.browser, baseUrl, flowEmail, pairOf);
       server = serverTimings(join(dataDir, 'visage.db'), flowUid);
 
       log('(b) seeding 200 gallery items and running autocannon…');
@@ -269,6 +307,7 @@ async function main() {
     console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} (figures are only comparable on an otherwise idle machine)`);
     if (flow) {
       console.log(`(a) click → result tile, 1 MP pair, ${flow.runs} runs: p50 ${flow.p50.toFixed(0)} ms, p95 ${flow.p95.toFixed(0)} ms (min ${flow.min.toFixed(0)}, max ${flow.max.toFixed(0)})  target p50 ≤ 2000 ms: ${ok(flow.p50 <= 2000)}`);
+      console.log(`    timed in the page, from the click event to the result's image decoded; as driven by Playwright (its click's checks and delivery included) p50 ${flow.driven.toFixed(0)} ms`);
       console.log(`    median phases: upload answered ${flow.phases.upload.toFixed(0)} ms, job done after ${flow.phases.job.toFixed(0)} ms, tile shown after ${flow.phases.show.toFixed(0)} ms`);
       const share = flow.phases.uploadShare;
       const uploadSteps = Object.entries(flow.steps).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ');

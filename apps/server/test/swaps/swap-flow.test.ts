@@ -61,7 +61,7 @@ describe('POST /app/api/upload → job → gallery', () => {
     const res = await upload(alice, alice.uid, fixture(TARGET), fixture(FACE));
     expect(res.statusCode).toBe(202);
     // Where the upload's time went, step by step (read by bench:flow).
-    expect(String(res.headers['server-timing'])).toMatch(/^read;dur=[\d.]+, decode;dur=[\d.]+, content;dur=[\d.]+, store;dur=[\d.]+, reserve;dur=[\d.]+, enqueue;dur=[\d.]+$/);
+    expect(String(res.headers['server-timing'])).toMatch(/^read;dur=[\d.]+, decode;dur=[\d.]+, content;dur=[\d.]+, store;dur=[\d.]+, reserve;dur=[\d.]+, enqueue;dur=[\d.]+, total;dur=[\d.]+$/);
     const body = res.json<UploadResponse>();
     expect(body.status).toBe('queued');
     done = body;

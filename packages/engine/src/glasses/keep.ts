@@ -2,7 +2,7 @@
 // bridge, the hinges and arms running on from them, whole lenses when they are dark; and writing
 // the target's pixels back over the blend there.
 import { flood8 } from '../raster/flood.ts';
-import { close } from '../raster/morph.ts';
+import { above, close } from '../raster/morph.ts';
 import { gaussianBlur } from '../raster/blur.ts';
 import { fillPolygon } from '../raster/polygon.ts';
 import { smoothstep } from '../raster/ramp.ts';
@@ -152,7 +152,7 @@ export function keepLines(image: Uint8Array, imageWidth: number, roi: Roi, pts: 
   });
   // What lies between kept lines and is frame-like is frame too: a thick rim's inside, the gaps in a
   // dark bar (a rim kept by its two edges, or a bar in fragments, let the new skin show through it).
-  const closed = close(Uint8Array.from(core, (v) => (v > 0.5 ? 1 : 0)), w, rh, Math.max(1, Math.round(CLOSE_GAPS * faceSize)));
+  const closed = close(above(core, 0.5), w, rh, Math.max(1, Math.round(CLOSE_GAPS * faceSize)));
   for (let i = 0; i < rn; i++) if (closed[i] && core[i]! <= 0.5 && usable(i) && frameLike(i)) core[i] = 1;
   dropSpecks(core, w, rh, Math.max(3, (SPECK * faceSize) ** 2));
   // Its edges softened, outward only: whether a pixel is frame-like is yes or no, and the frame came

@@ -10,7 +10,7 @@ import type { RgbImage } from '../core/image.ts';
 import { faceRoi, flatPoints, type Face } from '../face/face.ts';
 import type { Roi } from '../raster/warp.ts';
 import type { GlassesFrame } from './keep.ts';
-import { dilate } from '../raster/morph.ts';
+import { above, dilate } from '../raster/morph.ts';
 import { faceOval, glassesFrame, GLASSES_MIN_FACE } from './find.ts';
 
 /** Frame weight from which a pixel is filled (its anti-aliased edge included). */
@@ -29,7 +29,7 @@ export function withoutGlasses(img: RgbImage, face: Face): RgbImage | null {
   if (!frame) return null;
   const { w, h } = roi;
   // To fill: the frame and a margin round it (its edge, which the line strength reads only in part).
-  const hole = dilate(Uint8Array.from(frame.weight, (v) => (v > FILL_FROM ? 1 : 0)), w, h, Math.max(1, Math.round(FILL_MARGIN * face.size)));
+  const hole = dilate(above(frame.weight, FILL_FROM), w, h, Math.max(1, Math.round(FILL_MARGIN * face.size)));
   const data = Uint8Array.from(img.data);
   const at = (i: number) => ((roi.y + ((i / w) | 0)) * img.width + roi.x + (i % w)) * 3;
   const filled: number[] = [];

@@ -28,6 +28,8 @@ export interface AppContext extends Services {
   queue: JobQueue;
   /** The face engine pool, created on first use (or by engine.warm() at start-up). */
   engine: EngineHandle;
+  /** Loads the explicit-content model now rather than on the first photo or clip it checks (ms; null: no model). */
+  warmContent(): Promise<number | null>;
   /** Mail sent in the background (null: mail is off); closing waits for the sends in flight. */
   outbox: MailOutbox | null;
   /** Stops taking jobs (running ones get SHUTDOWN_GRACE_MS), then closes queue, storage, database. */
@@ -48,7 +50,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const queue = createJobQueue(config, db, jobs, log.child({ component: 'jobs' }));
   const engine = lazyEngine(config.ENGINE_WORKERS ?? config.WORKER_CONCURRENCY, config.ENGINE_WORKER_MAX_RSS_MB);
   const outbox = createOutbox(config, log.child({ component: 'mail' }));
-  const { services, close: closeContent } = composeServices({ config, log, db, storage, queue, engine, outbox }, overrides.explicitScore);
+  const { services, warmContent, close: closeContent } = composeServices({ config, log, db, storage, queue, engine, outbox }, overrides.explicitScore);
   const { swaps, catalogue, results, account, billing, webhooks, video } = services;
   let stopSweeper: (() => Promise<void>) | null = null;
 
@@ -64,6 +66,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     jobs,
     queue,
     engine,
+    warmContent,
     outbox,
     ...services,
     close() {

@@ -8,8 +8,16 @@ const config = loadConfig();
 const { app, ctx } = await buildApp(config);
 app.log.info({ config: redactedConfig(config) }, 'starting');
 
-// Load the face models now, not on the first swap.
+// Load the face models now, not on the first swap; and the content model where photos are checked
+// (uploads) or clips' frames are (a worker's video jobs), not on the first of them (~5 s).
 if (config.ROLE !== 'api') ctx.engine.warm();
+if (config.ROLE !== 'worker' || ctx.video.service.available) {
+  ctx.warmContent().then(
+    (loadMs) => loadMs !== null && app.log.info({ loadMs: Math.round(loadMs) }, 'content model loaded'),
+    // The first check tries again and answers for itself.
+    (err: unknown) => app.log.warn({ err }, 'content model failed to load'),
+  );
+}
 
 if (config.ROLE !== 'worker') {
   await app.listen({ host: config.HOST, port: config.PORT });

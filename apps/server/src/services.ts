@@ -75,8 +75,11 @@ export interface Infrastructure {
   outbox: MailOutbox | null;
 }
 
-/** `explicitScore` replaces the content model's verdict (tests). `close` stops the content checker. */
-export function composeServices(infra: Infrastructure, explicitScore?: ExplicitScorer): { services: Services; close(): Promise<void> } {
+/**
+ * `explicitScore` replaces the content model's verdict (tests). `warmContent` loads the content
+ * model now; `close` stops it.
+ */
+export function composeServices(infra: Infrastructure, explicitScore?: ExplicitScorer): { services: Services; warmContent(): Promise<number | null>; close(): Promise<void> } {
   const { config, log, db, storage, queue, engine, outbox } = infra;
   const content = createContentModule(config, explicitScore);
   const intake = createImageIntake(config, content.guard);
@@ -122,5 +125,5 @@ export function composeServices(infra: Infrastructure, explicitScore?: ExplicitS
   account.registry.add(...webhooks.accountData());
   addAccountErasers(account, storage);
   const services = { users, auth, emailLinks, content: content.guard, intake, swaps, facePicker, results, catalogue, billing, faces, myFaces, bulk, adminUsers, account, apiKeys, idempotency, webhooks, video };
-  return { services, close: async () => Promise.all([content.close(), video.close()]).then(() => undefined) };
+  return { services, warmContent: content.warm, close: async () => Promise.all([content.close(), video.close()]).then(() => undefined) };
 }

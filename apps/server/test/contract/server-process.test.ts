@@ -61,6 +61,8 @@ describe('server process', () => {
     const { child, exit, output } = start({ PORT: String(port), ROLE: 'all' });
     await waitUntil(async () => (await health(port)) === 200, 60_000, 'the server to answer');
     expect(output()).toContain('job worker started');
+    // The content model is loaded at start-up, not on the first upload.
+    await waitUntil(() => output().includes('content model loaded'), 60_000, 'the content model to load');
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(output()).toContain('shutting down');

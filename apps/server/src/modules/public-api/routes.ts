@@ -45,7 +45,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps)
   const keyed = { config: { auth: 'apiKey' }, onRequest: keyRateLimit(app, deps.requestsPerMinute) } as const;
   const view = async (id: string, uid: string) => {
     const row = await swaps.findOwned(id, uid, false);
-    return toV1Swap(row, await progressOf(row, queue));
+    return toV1Swap(row, await progressOf(row, queue, swaps));
   };
 
   app.get('/app/api/v1/openapi.json', { config: { auth: 'public' } }, async (_req, reply) => {
@@ -69,7 +69,7 @@ export async function publicApiRoutes(app: FastifyInstance, deps: PublicApiDeps)
     const { cursor, limit } = parseQuery(v1ListQuery, req.query);
     const rows = await swaps.page(uid, limit + 1, cursor === undefined ? undefined : decodeCursor(cursor));
     const page = rows.slice(0, limit);
-    const items = await Promise.all(page.map(async (row) => toV1Swap(row, await progressOf(row, queue))));
+    const items = await Promise.all(page.map(async (row) => toV1Swap(row, await progressOf(row, queue, swaps))));
     return { items, nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null };
   });
 

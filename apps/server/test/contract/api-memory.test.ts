@@ -3,23 +3,15 @@
 // 400 MB RSS (the kernel's own peak, VmHWM); the old pipeline took a 6300² PNG from 135 to 607 MB.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, waitUntil } from '../support/tmp.ts';
+import { freePort } from '../support/ports.ts';
 
 const SERVER = resolve(import.meta.dirname, '../../src');
 const PASSWORD = 'memory-Visage-2026!';
 
-function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => r(port));
-    });
-  });
-}
 const memMB = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 
 describe.runIf(process.platform === 'linux')('API memory', () => {

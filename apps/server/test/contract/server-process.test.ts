@@ -2,7 +2,6 @@
 // opens no HTTP port; ROLE=api never runs handlers, ROLE=all does. (Jobs running at SIGTERM:
 // see the queue contract's stop() tests and the crash test's workers.)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -10,18 +9,11 @@ import { loadConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { defineJob } from '../../src/infra/queue/index.ts';
 import { sleep, tempDir, waitUntil } from '../support/tmp.ts';
+import { freePort } from '../support/ports.ts';
 
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 const roleJob = defineJob('test.role', z.object({ n: z.number() }));
 
-function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => r(port));
-    });
-  });
-}
 
 async function health(port: number): Promise<number | null> {
   try {

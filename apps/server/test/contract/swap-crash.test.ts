@@ -4,7 +4,6 @@
 // Also: the start-up reconcile (job gone or finished while the swap waits), a stream that
 // ends on the job's failure while the row still says running, and SIGTERM with a stream open.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '@visage/contracts';
@@ -13,17 +12,10 @@ import { makeApp, signUp, testDatabase, type TestApp } from '../auth/support/app
 import { fixture } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
 import { tempDir, waitUntil } from '../support/tmp.ts';
+import { freePort } from '../support/ports.ts';
 
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => r(port));
-    });
-  });
-}
 
 describe('a swap whose job fails for good', () => {
   const children: ChildProcess[] = [];

@@ -23,7 +23,8 @@ import { videoRoutes } from './routes.ts';
 import { VideoService } from './service.ts';
 
 export { VideoService } from './service.ts';
-export { VideoPipeline, WORKER_ID } from './pipeline.ts';
+export { VideoPipeline } from './pipeline.ts';
+export { WORKER_ID } from './segment-job.ts';
 export type { VideoEngine } from './ports.ts';
 
 export interface VideoModule {

@@ -13,3 +13,6 @@ export const videoJoinJob = defineJob('video.join', z.object({ swapId: z.string(
 export const prepareJobId = (swapId: string) => `video-${swapId}`;
 export const segmentJobId = (swapId: string, idx: number) => `vseg-${swapId}-${idx}`;
 export const joinJobId = (swapId: string) => `vjoin-${swapId}`;
+
+/** The segments' own files, under the swap: they go once they are joined, failed or cancelled. */
+export const segmentPrefix = (row: { uid: string; id: string }) => `videos/${row.uid}/${row.id}/`;

@@ -1,17 +1,17 @@
-// Swap rules: intake of the two photos, one job per swap, gallery listing, and the job's
-// work itself (run the engine, store the labelled result exactly once).
+// Swap rules: intake of the two photos, one job per swap, its failure or completion (the allowance
+// given back once), gallery listing; the job's own work is in run-swap.ts.
 import { randomUUID } from 'node:crypto';
 import type { JobEvent, SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
 import type { FacePair, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
 import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
-import { manipulationXmp, withXmp } from './labelling.ts';
-import { isCodedEngineError, type MediaStore, type SavedFaceKeys, type SwapEngine, type UsageQuota } from './ports.ts';
+import type { MediaStore, SavedFaceKeys, SwapEngine, UsageQuota } from './ports.ts';
 import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
 import { SwapListCache, type CachedList } from './list-cache.ts';
 import { MESSAGES, toSwapItem } from './swap-item.ts';
-import { parseFaceMap, type FaceMap } from './face-map.ts';
+import type { FaceMap } from './face-map.ts';
+import { runSwap } from './run-swap.ts';
 
 export { mediaUrls, toSwapItem } from './swap-item.ts';
 
@@ -308,79 +308,18 @@ export class SwapsService {
     return file;
   }
 
-  /**
-   * The job handler. Safe to run more than once for one swap: a done swap is left alone,
-   * results go to keys derived from the swap id (a re-run overwrites, never adds), and the
-   * row moves to done only once.
-   */
-  async run(swapId: string, _attempt: number, report: (p: SwapProgress) => void, engine: SwapEngine): Promise<{ swapId: string; status: string }> {
-    const row = await this.repo.findById(swapId);
-    if (!row) return { swapId, status: 'missing' };
-    // A finished swap is left alone: done counts once, failed has given its allowance back.
-    if (row.status === 'done' || row.status === 'failed') {
-      await this.ended(row);
-      return { swapId, status: row.status };
-    }
-    await this.repo.markRunning(swapId);
-    this.changed(row.uid);
-    report({ stage: 'load', progress: 0.02 });
-    const map = parseFaceMap(row.face_map);
-    const [photos, target, saved] = await Promise.all([
-      Promise.all((map?.sources ?? [[row.source_key]]).map((keys) => Promise.all(keys.map((k) => this.storage.get(k))))),
-      this.storage.get(row.target_key),
-      map ? null : (this.savedFaces?.sourcePhotos(row.uid, row.source_key) ?? null),
-    ]);
-    const sources = photos.map((list) => list.flatMap((f) => (f ? [f.body] : [])));
-    // A saved face: every photo it has now (one removed since the upload leaves the others), with
-    // the face and light read when each was saved.
-    if (saved && saved.length > 0) sources[0] = saved.map((p) => p.body);
-    if (!target || sources.some((list, j) => list.length === 0 || (!saved && list.length !== photos[j]!.length))) {
-      await this.fail(swapId, 'engine_failed');
-      return { swapId, status: 'failed' };
-    }
-    try {
-      const known = row.target_analysis ? (JSON.parse(row.target_analysis) as TargetAnalysis) : row.target_key.startsWith('uploads/') ? null : await this.analyses(row.target_key);
-      const [first, ...more] = sources.map((list) => (list.length === 1 ? list[0]! : list));
-      const result = await engine.swap({
-        source: first!,
-        target: target.body,
-        ...(saved && saved.length > 0 ? { sourceAnalyses: saved.map((p) => p.analysis) } : {}),
-        ...(more.length > 0 ? { moreSources: more } : {}),
-        ...(map?.pairs ? { pairs: map.pairs } : {}),
-        ...(map?.sourceFaces ? { sourceFaces: map.sourceFaces } : {}),
-        ...(known ? { targetAnalysis: known } : {}),
-        identity: false,
-        onProgress: (stage, fraction) => report({ stage, progress: 0.05 + 0.85 * fraction }),
-      });
-      report({ stage: 'store', progress: 0.92 });
-      const ext = result.thumbnailType === 'image/webp' ? 'webp' : 'jpg';
-      const keys = { result_key: `results/${row.uid}/${swapId}.jpg`, thumb_key: `results/${row.uid}/${swapId}-thumb.${ext}` };
-      const labelled = withXmp(result.image, manipulationXmp(new Date(this.now())));
-      await Promise.all([
-        this.storage.put(keys.result_key, labelled, 'image/jpeg'),
-        this.storage.put(keys.thumb_key, result.thumbnail, result.thumbnailType),
-      ]);
-      // usage already counts this swap (reserved at upload): done changes nothing there.
-      if (!(await this.repo.markDone(swapId, keys, { timings: result.timings, warnings: result.warnings ?? [] }, this.now()))) {
-        // Failed meanwhile (an attempt given up on while this one ran): its files are nobody's.
-        // Done by another attempt, the same keys are that attempt's and stay.
-        const now = await this.repo.findById(swapId);
-        if (now?.status !== 'done') await Promise.allSettled([this.storage.delete(keys.result_key), this.storage.delete(keys.thumb_key)]);
-        return { swapId, status: now?.status ?? 'missing' };
-      }
-      this.changed(row.uid);
-      report({ stage: 'done', progress: 1 });
-      await this.ended(swapId);
-      return { swapId, status: 'done' };
-    } catch (err) {
-      if (isCodedEngineError(err)) {
-        await this.fail(swapId, err.code);
-        return { swapId, status: 'failed' };
-      }
-      // Anything else (a worker crash, storage down) is retried by the queue; once the job has failed
-      // for good, its onFailed hook fails the swap (one path for every adapter and every cause).
-      throw err;
-    }
+  /** The job handler (run-swap.ts): safe to run more than once for one swap. */
+  run(swapId: string, _attempt: number, report: (p: SwapProgress) => void, engine: SwapEngine): Promise<{ swapId: string; status: string }> {
+    return runSwap({
+      repo: this.repo,
+      storage: this.storage,
+      now: this.now,
+      savedFaces: () => this.savedFaces,
+      analyses: this.analyses,
+      fail: (id, code) => this.fail(id, code),
+      changed: (uid) => this.changed(uid),
+      ended: (swap) => this.ended(swap),
+    }, swapId, report, engine);
   }
 }
 

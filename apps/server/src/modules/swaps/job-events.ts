@@ -5,6 +5,7 @@ import type { JobEvent, SwapErrorCode } from '@visage/contracts';
 import type { JobQueue } from '../../infra/queue/types.ts';
 import type { SwapsService } from './service.ts';
 import { MESSAGES } from './swap-item.ts';
+import { FramePace } from './frame-pace.ts';
 
 export type JobWatch = Pick<JobQueue, 'get' | 'subscribe'>;
 
@@ -90,6 +91,7 @@ export function streamJobEvents(
   });
   let last = '';
   let closed = false;
+  const pace = new FramePace();
   let checking = false;
   let again = false;
 
@@ -113,6 +115,11 @@ export function streamJobEvents(
     checking = true;
     try {
       const event = await currentEvent(swapId, jobId, swaps, jobs);
+      if (event.type === 'running' && event.frames) {
+        const eta = pace.etaMs(event.frames, Date.now(), event.etaMs);
+        if (eta === null) delete event.etaMs;
+        else event.etaMs = eta;
+      }
       const terminal = event.type === 'done' || event.type === 'failed';
       // The swap may have ended in another process: the list the client fetches next must be fresh.
       if (terminal && ownerUid) swaps.changed(ownerUid);

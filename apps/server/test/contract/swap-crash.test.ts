@@ -3,9 +3,9 @@
 // hook fails the swap with a code and gives the allowance back, and the events stream ends.
 // Also: the start-up reconcile (job gone or finished while the swap waits), a stream that
 // ends on the job's failure while the row still says running, and SIGTERM with a stream open.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadResponse } from '@visage/contracts';
 import { createDatabase, type Db } from '../../src/infra/db/database.ts';
 import { makeApp, signUp, testDatabase, type TestApp } from '../auth/support/app.ts';
@@ -13,19 +13,12 @@ import { fixture } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
 import { tempDir, waitUntil } from '../support/tmp.ts';
 import { freePort } from '../support/ports.ts';
+import { endedAfterEach } from '../support/processes.ts';
 
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 
-
 describe('a swap whose job fails for good', () => {
-  const children: ChildProcess[] = [];
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of children) if (c.exitCode === null && !c.signalCode) c.kill('SIGKILL');
-    children.length = 0;
-    for (const f of cleanups.reverse()) await f();
-    cleanups.length = 0;
-  });
+  const { children, cleanups } = endedAfterEach();
 
   /** An app (ROLE=api: nothing runs) on a throw-away data folder, with one user and one queued swap. */
   async function queuedSwap(): Promise<{ t: TestApp; dir: string; url: string; cookie: string; uid: string; swap: UploadResponse }> {

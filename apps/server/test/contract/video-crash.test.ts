@@ -2,10 +2,10 @@
 // SIGKILLed once a segment has frames swapped; the restarted server takes the segment again from its
 // first frame (its job's lease lapsed), finishes the clip, and the result has every frame once, one
 // MP4 is stored and the allowance is counted once.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UploadResponse } from '@visage/contracts';
 import { createDatabase } from '../../src/infra/db/database.ts';
 import { makeApp, signUp, testDatabase } from '../auth/support/app.ts';
@@ -14,18 +14,12 @@ import { multipart } from '../support/multipart.ts';
 import { tempDir, waitUntil } from '../support/tmp.ts';
 import { photoClip } from '../video/clips.ts';
 import { freePort } from '../support/ports.ts';
+import { endedAfterEach } from '../support/processes.ts';
 
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 
 describe('a video swap whose worker is killed mid-segment', () => {
-  const children: ChildProcess[] = [];
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const c of children) if (c.exitCode === null && !c.signalCode) c.kill('SIGKILL');
-    children.length = 0;
-    for (const f of cleanups.reverse()) await f();
-    cleanups.length = 0;
-  });
+  const { children, cleanups } = endedAfterEach();
 
   it('is finished by the restarted server with every frame once, one result and one use counted', async () => {
     const data = tempDir('visage-videocrash-');

@@ -80,10 +80,12 @@ const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 const MAX_STARTUP_FAILURES = 5;
 /**
  * V8's young generation per worker (MB per semi-space; Node's default is 16). The engine's pixels live
- * in typed arrays outside it, so a smaller one costs little: over 200-swap pool runs it kept a
- * worker's peak RSS at 464-467 MB against 493-501 MB by default, for 12.2-12.4 swaps/s against 13.3.
+ * in typed arrays outside it, but each swap and each video frame makes many short-lived ones: at 4 MB
+ * a worker's peak RSS was ~30 MB lower (464-467 MB against 493-501 over 200-swap pool runs) for 8%
+ * fewer swaps a second, and a video frame took 185-191 ms of CPU against 161-173 at 16
+ * (`bench/video-frames.ts`, three runs each), which a video pays 300 times over.
  */
-const WORKER_SEMI_SPACE_MB = 4;
+const WORKER_SEMI_SPACE_MB = 16;
 /** The V8 flags of a pool worker: every swap the server runs runs under them (the benchmarks too). */
 export const WORKER_V8_FLAGS: readonly string[] = [`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`, ...ENGINE_V8_FLAGS];
 /**

@@ -7,7 +7,14 @@ import { manipulationXmp, withXmp } from './labelling.ts';
 import { isCodedEngineError, type MediaStore, type SavedFaceKeys, type SwapEngine } from './ports.ts';
 import type { SwapRow, SwapsRepository } from './repository.ts';
 import { parseFaceMap } from './face-map.ts';
-import type { StoredAnalyses, SwapProgress } from './service.ts';
+
+/** The face analysis kept for a stored target (a catalogue photo), or null. */
+export type StoredAnalyses = (targetKey: string) => Promise<TargetAnalysis | null>;
+
+export interface SwapProgress {
+  stage: string;
+  progress: number;
+}
 
 /** What the job needs of the swaps service: its stores, and the moves that tell the gallery and the listeners. */
 export interface SwapRunDeps {

@@ -11,7 +11,7 @@ import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
 import { SwapListCache, type CachedList } from './list-cache.ts';
 import { MESSAGES, toSwapItem } from './swap-item.ts';
 import type { FaceMap } from './face-map.ts';
-import { runSwap } from './run-swap.ts';
+import { runSwap, type StoredAnalyses, type SwapProgress } from './run-swap.ts';
 
 export { mediaUrls, toSwapItem } from './swap-item.ts';
 
@@ -51,13 +51,7 @@ export interface SwapFaces {
 /** A video swap's progress, read from its segments (any process may be swapping them). */
 export type VideoEvents = (row: SwapRow, jobId: string) => Promise<JobEvent>;
 
-/** The face analysis kept for a stored target (a catalogue photo), or null. */
-export type StoredAnalyses = (targetKey: string) => Promise<TargetAnalysis | null>;
-
-export interface SwapProgress {
-  stage: string;
-  progress: number;
-}
+export type { StoredAnalyses, SwapProgress } from './run-swap.ts';
 
 export class SwapsService {
   private readonly lists = new SwapListCache();

@@ -8,9 +8,9 @@ import { pipeline as pipe } from 'node:stream/promises';
 import sharp from 'sharp';
 import { manipulationVideoTags } from '../swaps/labelling.ts';
 import { parseFacts } from '../swaps/video-facts.ts';
-import type { Outcome, VideoPipeline } from './pipeline.ts';
+import type { Outcome, VideoJobContext } from './job-context.ts';
 
-export async function joinSegments(p: VideoPipeline, swapId: string): Promise<Outcome> {
+export async function joinSegments(p: VideoJobContext, swapId: string): Promise<Outcome> {
   const row = await p.d.swaps.get(swapId);
   if (!row || row.kind !== 'video') return { swapId, status: 'missing' };
   if (row.status !== 'running') {

@@ -5,40 +5,18 @@
 // enqueue it once between them. This class holds what the jobs share.
 import type { SwapErrorCode } from '@visage/contracts';
 import type { MediaTools } from '../../infra/media/index.ts';
-import type { JobQueue } from '../../infra/queue/index.ts';
-import type { Storage } from '../../infra/storage/index.ts';
-import type { ContentCheck } from '../uploads/index.ts';
-import type { SavedFaceKeys } from '../swaps/ports.ts';
 import type { SwapRow } from '../swaps/repository.ts';
-import type { SwapsService } from '../swaps/service.ts';
 import type { SegmentFinished } from '../webhooks/index.ts';
-import type { ClipFiles } from './clip-files.ts';
 import { joinSegments } from './join-job.ts';
 import { joinJobId, segmentPrefix, videoJoinJob } from './jobs.ts';
-import type { VideoEngine } from './ports.ts';
 import { prepareClip } from './prepare-job.ts';
 import { reconcileVideos } from './reconcile.ts';
-import type { VideoRepository } from './repository.ts';
 import { swapSegment } from './segment-job.ts';
+import type { Outcome, PipelineDeps, VideoJobContext } from './job-context.ts';
 
-export interface PipelineDeps {
-  media: MediaTools | null;
-  repo: VideoRepository;
-  storage: Storage;
-  queue: Pick<JobQueue, 'enqueue' | 'get'>;
-  swaps: SwapsService;
-  engine: VideoEngine;
-  content: ContentCheck;
-  clips: ClipFiles;
-  savedFaces: SavedFaceKeys | null;
-  segmentSeconds: number;
-  now?: () => number;
-}
+export type { Outcome, PipelineDeps } from './job-context.ts';
 
-/** What a job did: the swap's status after it ('missing' for a swap gone or not a video). */
-export type Outcome = { swapId: string; status: string };
-
-export class VideoPipeline {
+export class VideoPipeline implements VideoJobContext {
   readonly now: () => number;
   private readonly finishedListeners: Array<(segment: SegmentFinished) => Promise<void>> = [];
 

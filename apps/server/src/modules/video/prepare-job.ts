@@ -6,9 +6,9 @@ import { AppError } from '../../http/errors.ts';
 import { MediaError } from '../../infra/media/index.ts';
 import { type ClipFacts, parseFacts } from '../swaps/video-facts.ts';
 import { segmentJobId, videoSegmentJob } from './jobs.ts';
-import type { Outcome, VideoPipeline } from './pipeline.ts';
+import type { Outcome, VideoJobContext } from './job-context.ts';
 
-export async function prepareClip(p: VideoPipeline, swapId: string): Promise<Outcome> {
+export async function prepareClip(p: VideoJobContext, swapId: string): Promise<Outcome> {
   const row = await p.d.swaps.get(swapId);
   if (!row || row.kind !== 'video') return { swapId, status: 'missing' };
   if (row.status !== 'queued' && row.status !== 'running') return { swapId, status: row.status };
@@ -64,7 +64,7 @@ export async function prepareClip(p: VideoPipeline, swapId: string): Promise<Out
 }
 
 /** The chosen person's descriptor, looked for in frames spread over the clip; null when nobody is there. */
-async function personOf(p: VideoPipeline, path: string, facts: ClipFacts): Promise<number[] | null> {
+async function personOf(p: VideoJobContext, path: string, facts: ClipFacts): Promise<number[] | null> {
   const count = Math.min(12, Math.max(4, Math.round(facts.duration)));
   const times = Array.from({ length: count }, (_, i) => ((i + 0.5) * facts.duration) / count);
   const frames = await p.tools().sample(path, times, { maxHeight: VIDEO_MAX_HEIGHT, probe: facts });

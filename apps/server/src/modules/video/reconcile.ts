@@ -2,9 +2,9 @@
 // again (each is idempotent); one that ended while its work is not done fails the swap (its
 // allowance given back).
 import { joinJobId, segmentJobId, videoJoinJob, videoPrepareJob, videoSegmentJob } from './jobs.ts';
-import type { VideoPipeline } from './pipeline.ts';
+import type { VideoJobContext } from './job-context.ts';
 
-export async function reconcileVideos(p: VideoPipeline, batch: number): Promise<{ requeued: number; failed: number }> {
+export async function reconcileVideos(p: VideoJobContext, batch: number): Promise<{ requeued: number; failed: number }> {
   const out = { requeued: 0, failed: 0 };
   let after: { created_at: number; id: string } | undefined;
   for (;;) {

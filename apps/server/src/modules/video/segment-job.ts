@@ -12,7 +12,7 @@ import type { SwapRow } from '../swaps/repository.ts';
 import { parseFacts } from '../swaps/video-facts.ts';
 import { pastePatch } from './frames.ts';
 import { segmentPrefix } from './jobs.ts';
-import type { Outcome, VideoPipeline } from './pipeline.ts';
+import type { Outcome, VideoJobContext } from './job-context.ts';
 import type { VideoTrack } from './ports.ts';
 
 /** Which process swapped a segment (several workers share a clip). */
@@ -23,7 +23,7 @@ export const CHUNK_FRAMES = 12;
 /** The face photo a segment swaps in, with its kept analysis when it is a saved face. */
 type FaceSource = { source: Buffer; sourceAnalysis?: SourcePhotoAnalysis };
 
-export async function swapSegment(p: VideoPipeline, swapId: string, idx: number, signal: AbortSignal): Promise<Outcome> {
+export async function swapSegment(p: VideoJobContext, swapId: string, idx: number, signal: AbortSignal): Promise<Outcome> {
   const row = await p.d.swaps.get(swapId);
   if (!row || row.kind !== 'video') return { swapId, status: 'missing' };
   if (row.status !== 'running') {
@@ -112,7 +112,7 @@ export async function swapSegment(p: VideoPipeline, swapId: string, idx: number,
   }
 }
 
-async function sourceOf(p: VideoPipeline, row: SwapRow): Promise<FaceSource | null> {
+async function sourceOf(p: VideoJobContext, row: SwapRow): Promise<FaceSource | null> {
   const saved = await p.d.savedFaces?.sourcePhotos(row.uid, row.source_key);
   if (saved && saved.length > 0) return { source: saved[0]!.body, sourceAnalysis: saved[0]!.analysis };
   const file = await p.d.storage.get(row.source_key);

@@ -4,10 +4,11 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountResponse, RetentionConfig } from '@visage/contracts';
+import type { RetentionConfig } from '@visage/contracts';
 import { DataSection } from '../features/account/components/DataSection';
 import { PrivacyPage } from '../features/legal';
 import { i18nWith } from '../test-i18n';
+import { testAccount } from '../test-account';
 import { forgetRetention } from '../lib/retention';
 
 const i18n = await i18nWith('account');
@@ -47,22 +48,7 @@ async function privacyText(lang: 'en' | 'fr'): Promise<string> {
   return (await screen.findByTestId('legal-privacy')).textContent ?? '';
 }
 
-const account: AccountResponse = {
-  uid: 'u1',
-  email: 'a@example.com',
-  firstName: 'Ada',
-  lastName: '',
-  avatarUrl: '',
-  hasPassword: true,
-  emailVerified: true,
-  emailConfirmBy: null,
-  pendingEmail: null,
-  identities: [],
-  plan: { subscription: 'free', usage: 0, limit: 10, resetDate: '2026-12-01', videoUsage: 0, videoLimit: 0 },
-  consent: { termsVersion: null, acceptedAt: null },
-  sessions: [],
-  createdAt: 1,
-};
+const account = testAccount();
 
 describe('privacy page retention figures', () => {
   it('states the configured hours in English, singular and plural', async () => {

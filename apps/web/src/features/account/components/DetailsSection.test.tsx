@@ -2,31 +2,15 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountResponse } from '@visage/contracts';
 import { i18nWith } from '../../../test-i18n';
+import { testAccount } from '../../../test-account';
 import { DetailsSection } from './DetailsSection';
 
 const i18n = await i18nWith('account');
 afterEach(cleanup);
 
-function account(videoUsage: number, videoLimit: number | null): AccountResponse {
-  return {
-    uid: 'u1',
-    email: 'a@example.com',
-    firstName: 'Ada',
-    lastName: '',
-    avatarUrl: '',
-    hasPassword: true,
-    emailVerified: true,
-    emailConfirmBy: null,
-    pendingEmail: null,
-    identities: [],
-    plan: { subscription: 'standard', usage: 3, limit: null, resetDate: '2026-12-01', videoUsage, videoLimit },
-    consent: { termsVersion: null, acceptedAt: null },
-    sessions: [],
-    createdAt: 1,
-  };
-}
+const account = (videoUsage: number, videoLimit: number | null) =>
+  testAccount({ subscription: 'standard', usage: 3, limit: null, videoUsage, videoLimit });
 
 function videoLine(lang: 'en' | 'fr', videoUsage: number, videoLimit: number | null): string {
   cleanup();

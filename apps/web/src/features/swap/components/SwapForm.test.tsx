@@ -9,6 +9,7 @@ import { createI18n } from '../../../lib/i18n';
 import { createAppStore } from '../../../store';
 import { initialUiState } from '../../../store/ui-slice';
 import { SwapForm } from './SwapForm';
+import { FakeEventSource } from '../../../test-event-source';
 import type * as FaceChoiceModule from '../../../lib/face-choice';
 
 // A file named not-an-image.jpg does not decode, as the real worker finds of a renamed text file.
@@ -25,25 +26,6 @@ vi.mock('../../../lib/face-choice', async (actual) => ({
   ...(await actual<typeof FaceChoiceModule>()),
   detectFaces: vi.fn(async () => ({ width: 100, height: 100, faces: [{ box: [20, 20, 60, 60], score: 0.9, usable: true }] })),
 }));
-
-class FakeEventSource {
-  static CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = 1;
-  listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 const alertMock = vi.fn();
 const fetchMock = vi.fn();

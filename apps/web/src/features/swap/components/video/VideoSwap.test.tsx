@@ -11,6 +11,7 @@ import { createI18n, loadLanguage } from '../../../../lib/i18n';
 import { createAppStore } from '../../../../store';
 import type * as VideoChecks from '../../lib/video-checks';
 import { SwapForm } from '../SwapForm';
+import { FakeEventSource } from '../../../../test-event-source';
 
 vi.mock('../../lib/compress-image', () => ({ compressImage: vi.fn(async (file: File) => file) }));
 
@@ -20,25 +21,6 @@ vi.mock('../../lib/video-checks', async (actual) => ({
   ...(await actual<typeof VideoChecks>()),
   readClipFacts: vi.fn(async () => facts),
 }));
-
-class FakeEventSource {
-  static CLOSED = 2;
-  static last: FakeEventSource | null = null;
-  readyState = 1;
-  listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-  emit(type: string, data: unknown) {
-    for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-}
 
 const standard: VideoStatus = { available: true, reason: null, maxSeconds: 60, maxBytes: 200 * 1024 * 1024, maxHeight: 1080, plan: 'standard', usage: 2, limit: 5, left: 3, resetDate: '2026-12-01' };
 const pixel = 'data:image/jpeg;base64,AA==';

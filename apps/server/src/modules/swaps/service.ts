@@ -1,17 +1,14 @@
-// Swap rules: intake of the two photos, one job per swap, its failure or completion (the allowance
-// given back once), gallery listing; the job's own work is in run-swap.ts.
-import { randomUUID } from 'node:crypto';
+// Swap rules: one job per swap, its failure or completion (the allowance given back once), the
+// gallery's lists and media. Creating swaps is swap-intake.ts; the job's own work, run-swap.ts.
 import type { JobEvent, SwapErrorCode, SwapList, UploadResponse } from '@visage/contracts';
-import type { FacePair, TargetAnalysis } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
-import { measure } from '../../http/server-timing.ts';
 import type { ImageIntake } from '../uploads/index.ts';
 import type { MediaStore, SavedFaceKeys, SwapEngine, UsageQuota } from './ports.ts';
-import type { NewSwap, SwapRow, SwapsRepository } from './repository.ts';
+import type { SwapRow, SwapsRepository } from './repository.ts';
 import { SwapListCache, type CachedList } from './list-cache.ts';
 import { MESSAGES, toSwapItem } from './swap-item.ts';
-import type { FaceMap } from './face-map.ts';
 import { runSwap, type StoredAnalyses, type SwapProgress } from './run-swap.ts';
+import { createSwaps, type SwapImage, type SwapInput } from './swap-intake.ts';
 
 export { mediaUrls, toSwapItem } from './swap-item.ts';
 
@@ -25,28 +22,7 @@ export interface SwapJobQueue {
   get(id: string): Promise<{ status: 'queued' | 'running' | 'done' | 'failed' } | null>;
 }
 
-/**
- * An upload (cleaned and stored under uploads/, deleted with the swap), an upload the caller
- * already cleaned by the ImageIntake (stored as it is), or an already stored, shared key.
- */
-export type SwapImage = Buffer | { cleaned: Buffer } | { key: string };
-export interface SwapInput {
-  source: SwapImage;
-  target: SwapImage;
-  /** The saved face the swap is made with (bulk with a saved face), kept as a tag. */
-  faceId?: string | null;
-  /** The faces the person chose (the face picker); without it, `source` goes onto the largest face. */
-  faces?: SwapFaces;
-  /** The target's faces as detected before the upload, handed to the engine instead of detecting again. */
-  targetAnalysis?: TargetAnalysis | null;
-}
-
-/** Chosen faces: every source as its photos, source 0 first (its first photo is the input's `source`). */
-export interface SwapFaces {
-  sources: SwapImage[][];
-  pairs?: FacePair[];
-  sourceFaces?: Array<number | null>;
-}
+export type { SwapFaces, SwapImage, SwapInput } from './swap-intake.ts';
 
 /** A video swap's progress, read from its segments (any process may be swapping them). */
 export type VideoEvents = (row: SwapRow, jobId: string) => Promise<JobEvent>;
@@ -93,61 +69,18 @@ export class SwapsService {
     return created!;
   }
 
-  /**
-   * Creates N swaps all or nothing: images are cleaned and stored first, then one transaction
-   * reserves N of the allowance and inserts the N rows (refused: 402, and what was stored is
-   * deleted); then one job per swap is enqueued. A job that cannot be enqueued fails its swap
-   * (allowance given back); a crash before enqueueing is caught by reconcile() at start.
-   */
-  async createBatch(uid: string, mode: SwapMode, items: readonly SwapInput[]): Promise<UploadResponse[]> {
-    if (items.length === 0) return [];
-    await this.quota.assertCanSwap(uid, items.length);
-    const stored: string[] = [];
-    const rows: NewSwap[] = [];
-    try {
-      for (const item of items) {
-        const id = randomUUID();
-        const [sourceKey, targetKey] = await settledAll([
-          this.store(item.source, `uploads/${uid}/${id}-source.jpg`, stored, uid),
-          this.store(item.target, `uploads/${uid}/${id}-target.jpg`, stored, uid),
-        ]);
-        const row = { id, uid, mode, job_id: `swap-${id}`, source_key: sourceKey!, target_key: targetKey!, created_at: this.now(), quota_period: null };
-        const faceMap = item.faces ? JSON.stringify(await this.storeFaces(item.faces, sourceKey!, `uploads/${uid}/${id}`, stored, uid)) : null;
-        rows.push({ ...row, face_id: item.faceId ?? null, face_map: faceMap, target_analysis: item.targetAnalysis ? JSON.stringify(item.targetAnalysis) : null });
-      }
-      await measure('reserve', () => this.repo.transaction(async (tx, db) => {
-        const period = await this.quota.reserveSwaps(db, uid, rows.length, new Date(this.now()));
-        await tx.insertMany(rows.map((r) => ({ ...r, quota_period: period })));
-      }));
-    } catch (err) {
-      await Promise.allSettled(stored.map((k) => this.storage.delete(k)));
-      throw err;
-    }
-    this.changed(uid);
-    for (const [i, r] of rows.entries()) {
-      try {
-        await measure('enqueue', () => this.enqueue(r.id, r.job_id));
-      } catch (err) {
-        for (const rest of rows.slice(i)) await this.fail(rest.id, 'engine_failed');
-        throw err;
-      }
-    }
-    return rows.map((r) => ({ id: r.id, jobId: r.job_id, status: 'queued' as const }));
-  }
-
-  /** Stores every source photo but the first (stored as source_key) under `prefix`; the map the row keeps. */
-  private async storeFaces(faces: SwapFaces, sourceKey: string, prefix: string, stored: string[], owner: string): Promise<FaceMap> {
-    const sources = await settledAll(faces.sources.map((photos, j) => settledAll(photos.map((image, p) =>
-      j === 0 && p === 0 ? Promise.resolve(sourceKey) : this.store(image, `${prefix}-source-${j}-${p}.jpg`, stored, owner)))));
-    return { sources, ...(faces.pairs ? { pairs: faces.pairs } : {}), ...(faces.sourceFaces ? { sourceFaces: faces.sourceFaces } : {}) };
-  }
-
-  private async store(image: SwapImage, key: string, stored: string[], owner: string): Promise<string> {
-    if ('key' in image) return image.key;
-    const body = Buffer.isBuffer(image) ? (await this.intake.clean(image, { owner })).body : image.cleaned;
-    stored.push(key);
-    await measure('store', () => this.storage.put(key, body, 'image/jpeg'));
-    return key;
+  /** All or nothing (see swap-intake.ts): the N rows and their allowance, then one job each. */
+  createBatch(uid: string, mode: SwapMode, items: readonly SwapInput[]): Promise<UploadResponse[]> {
+    return createSwaps({
+      repo: this.repo,
+      storage: this.storage,
+      quota: this.quota,
+      intake: this.intake,
+      now: this.now,
+      enqueue: (id, jobId) => this.enqueue(id, jobId),
+      fail: (id, code) => this.fail(id, code),
+      changed: (uid) => this.changed(uid),
+    }, uid, mode, items);
   }
 
   /**
@@ -315,12 +248,4 @@ export class SwapsService {
       ended: (swap) => this.ended(swap),
     }, swapId, report, engine);
   }
-}
-
-/** Like Promise.all, but waits for every promise, so nothing is still writing when we clean up. */
-async function settledAll<T>(promises: Promise<T>[]): Promise<T[]> {
-  const results = await Promise.allSettled(promises);
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }

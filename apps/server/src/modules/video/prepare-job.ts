@@ -1,9 +1,9 @@
-// The video.prepare job: the clip probed, a frame a second checked for explicit content, the
-// person to replace found, then the clip cut into segments, each enqueued as a job of its own.
+// The video.prepare job: the clip probed, a frame a second checked for explicit content while the
+// person to replace is found, then the clip cut into segments, each enqueued as a job of its own.
 import { VIDEO_MAX_HEIGHT } from '@visage/contracts';
 import { CLASSIFIER_SIDE } from '@visage/engine';
 import { AppError } from '../../http/errors.ts';
-import { MediaError } from '../../infra/media/index.ts';
+import { MediaError, type VideoProbe } from '../../infra/media/index.ts';
 import { type ClipFacts, parseFacts } from '../swaps/video-facts.ts';
 import { segmentJobId, videoSegmentJob } from './jobs.ts';
 import type { Outcome, VideoJobContext } from './job-context.ts';
@@ -33,19 +33,20 @@ export async function prepareClip(p: VideoJobContext, swapId: string): Promise<O
       await p.fail(swapId, 'corrupt_video');
       return { swapId, status: 'failed' };
     }
-    // Explicit content is refused before any frame is swapped: a frame a second, at the classifier's size.
-    const times = Array.from({ length: Math.max(1, Math.ceil(probe.duration)) }, (_, i) => i + 0.5).filter((t, i) => i === 0 || t < probe.duration);
-    const samples = await media.sample(clip.path, times, { maxHeight: VIDEO_MAX_HEIGHT, size: { width: CLASSIFIER_SIDE, height: CLASSIFIER_SIDE }, probe });
-    for (const frame of samples) {
-      try {
-        await p.d.content.assertAllowed(frame.data);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'explicit_content') throw err;
-        await p.fail(swapId, 'explicit_content');
-        return { swapId, status: 'failed' };
-      }
+    // The content check and the search for the person run at once (the classifier and the engine
+    // are processes of their own); a refusal still comes before any frame is swapped.
+    const [checked, found] = await Promise.allSettled([
+      checkContent(p, clip.path, probe),
+      facts.descriptor ? Promise.resolve(facts.descriptor) : personOf(p, clip.path, facts),
+    ]);
+    if (checked.status === 'rejected') {
+      const err: unknown = checked.reason;
+      if (!(err instanceof AppError) || err.code !== 'explicit_content') throw err;
+      await p.fail(swapId, 'explicit_content');
+      return { swapId, status: 'failed' };
     }
-    const descriptor = facts.descriptor ?? (await personOf(p, clip.path, facts));
+    if (found.status === 'rejected') throw found.reason;
+    const descriptor = found.value;
     if (!descriptor) {
       await p.fail(swapId, 'no_face_target');
       return { swapId, status: 'failed' };
@@ -61,6 +62,13 @@ export async function prepareClip(p: VideoJobContext, swapId: string): Promise<O
   } finally {
     clip.release();
   }
+}
+
+/** Throws explicit_content when a frame a second, read at the classifier's size, is explicit. */
+async function checkContent(p: VideoJobContext, path: string, probe: VideoProbe): Promise<void> {
+  const times = Array.from({ length: Math.max(1, Math.ceil(probe.duration)) }, (_, i) => i + 0.5).filter((t, i) => i === 0 || t < probe.duration);
+  const samples = await p.tools().sample(path, times, { maxHeight: VIDEO_MAX_HEIGHT, size: { width: CLASSIFIER_SIDE, height: CLASSIFIER_SIDE }, probe });
+  for (const frame of samples) await p.d.content.assertAllowed(frame.data);
 }
 
 /** The chosen person's descriptor, looked for in frames spread over the clip; null when nobody is there. */

@@ -161,20 +161,21 @@ export class FfmpegTools implements MediaTools {
   private async *frames(args: string[], width: number, height: number, step: MediaError['step']): AsyncGenerator<RawFrame> {
     const { proc, exited } = start(this.ffmpeg, args);
     const size = width * height * 3;
-    let pending: Buffer[] = [];
+    // Each chunk is copied once, straight into its frame's own buffer (a 720p frame is 2.7 MB).
+    let frame = Buffer.allocUnsafeSlow(size);
     let have = 0;
     let ended = false;
     try {
       for await (const chunk of proc.stdout! as AsyncIterable<Buffer>) {
-        pending.push(chunk);
-        have += chunk.length;
-        while (have >= size) {
-          const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
-          // A copy: the frame outlives the chunk it was cut from.
-          yield { width, height, data: Buffer.from(all.subarray(0, size)) };
-          const rest = all.subarray(size);
-          pending = rest.length > 0 ? [rest] : [];
-          have = rest.length;
+        for (let at = 0; at < chunk.length;) {
+          const n = Math.min(size - have, chunk.length - at);
+          chunk.copy(frame, have, at, at + n);
+          have += n;
+          at += n;
+          if (have < size) continue;
+          yield { width, height, data: frame };
+          frame = Buffer.allocUnsafeSlow(size);
+          have = 0;
         }
       }
       const { code, stderr } = await exited;

@@ -8,9 +8,14 @@ const config = loadConfig();
 const { app, ctx } = await buildApp(config);
 app.log.info({ config: redactedConfig(config) }, 'starting');
 
-// Load the face models now, not on the first swap; and the content model where photos are checked
-// (uploads) or clips' frames are (a worker's video jobs), not on the first of them (~5 s).
-if (config.ROLE !== 'api') ctx.engine.warm();
+// Load the face models now and warm them up, not on the first swap; and the content model where
+// photos are checked (uploads) or clips' frames are (a worker's video jobs), not on the first of them (~5 s).
+if (config.ROLE !== 'api') {
+  ctx.engine.warm().then(
+    ({ modelLoadMs, warmUpMs }) => app.log.info({ loadMs: modelLoadMs, warmUpMs }, 'face models loaded'),
+    (err: unknown) => app.log.warn({ err }, 'face models failed to load'),
+  );
+}
 if (config.ROLE !== 'worker' || ctx.video.service.available) {
   ctx.warmContent().then(
     (loadMs) => loadMs !== null && app.log.info({ loadMs: Math.round(loadMs) }, 'content model loaded'),

@@ -53,8 +53,12 @@ describe('server process', () => {
     const { child, exit, output } = start({ PORT: String(port), ROLE: 'all' });
     await waitUntil(async () => (await health(port)) === 200, 60_000, 'the server to answer');
     expect(output()).toContain('job worker started');
-    // The content model is loaded at start-up, not on the first upload.
+    // The content model is loaded at start-up, not on the first upload; the face models too, warmed up.
     await waitUntil(() => output().includes('content model loaded'), 60_000, 'the content model to load');
+    const faces = await waitUntil(() => output().split('\n').find((l) => l.includes('"face models loaded"')), 60_000, 'the face models to load');
+    const { warmUpMs } = JSON.parse(faces) as { warmUpMs: number[] };
+    expect(warmUpMs.length).toBeGreaterThan(0);
+    for (const ms of warmUpMs) expect(ms).toBeGreaterThan(0);
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(output()).toContain('shutting down');

@@ -122,6 +122,38 @@ describe('engine pool', () => {
     }
   });
 
+  it('takes the calls a person waits on before queued work', async () => {
+    const one = createEnginePool({ size: 1 });
+    try {
+      await one.ready();
+      const order: string[] = [];
+      const track = (name: string) => (r: unknown) => { order.push(name); return r; };
+      const all = [
+        one.describe(source()).then(track('describe 1')),
+        one.describe(target()).then(track('describe 2')),
+        one.swap({ source: source(), target: target(), identity: false }).then(track('swap')),
+        one.detect(target()).then(track('detect')),
+      ];
+      await Promise.all(all);
+      // The first describe was running when the rest came; the detect overtook what was queued.
+      expect(order).toEqual(['describe 1', 'detect', 'describe 2', 'swap']);
+    } finally {
+      await one.close();
+    }
+  }, 120_000);
+
+  it('warms its workers up before it is ready only when asked to', async () => {
+    expect(pool.stats().warmUpMs).toEqual([0, 0]);
+    const warmed = createEnginePool({ size: 1, warmUp: true });
+    try {
+      await warmed.ready();
+      expect(warmed.stats().warmUpMs[0]).toBeGreaterThan(0);
+      expect((await warmed.detect(target())).faces).toHaveLength(1);
+    } finally {
+      await warmed.close();
+    }
+  }, 120_000);
+
   it('refuses work after close', async () => {
     const p = createEnginePool({ size: 1 });
     await p.close();

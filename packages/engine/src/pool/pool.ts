@@ -12,7 +12,7 @@ import type { SwapOptions } from '../api/options.ts';
 import { engineCalls, type EngineCalls, type EngineOperation, type EngineOperations } from '../api/operations.ts';
 import { EngineError, isEngineErrorCode } from '../core/errors.ts';
 import { ENGINE_V8_FLAGS } from '../heap.ts';
-import type { SerializedError, WorkerMessage, WorkerRequest } from './protocol.ts';
+import { WARM_UP_ARG, type SerializedError, type WorkerMessage, type WorkerRequest } from './protocol.ts';
 import { spillRequest } from './spill.ts';
 import { resultBuffers, takeListeners, type Listeners } from './wire.ts';
 
@@ -25,6 +25,11 @@ export interface EnginePoolOptions {
   taskTimeoutMs?: number;
   /** A worker whose resident memory exceeds this after a task is replaced (nothing is lost); default 768 MB. */
   maxWorkerRssMb?: number;
+  /**
+   * Each worker swaps a face of its own before it is ready (api/warm-up.ts), so that the first
+   * swap a user asks for runs as fast as the next ones; default false.
+   */
+  warmUp?: boolean;
 }
 
 export type PoolSwapOptions = SwapOptions;
@@ -41,6 +46,8 @@ export interface PoolStats {
   recycled: number;
   /** Model load time (ms) reported by each ready worker. */
   modelLoadMs: number[];
+  /** Warm-up time (ms) reported by each ready worker: 0 without `warmUp`. */
+  warmUpMs: number[];
 }
 
 /** Each engine operation (api/operations.ts) run in a worker, plus the pool's own controls. */
@@ -70,6 +77,7 @@ interface Slot {
   task: Task | null;
   timer: NodeJS.Timeout | null;
   loadMs: number;
+  warmUpMs: number;
   /** Replaced for its memory: its exit is expected. */
   retired: boolean;
 }
@@ -78,6 +86,12 @@ const require = createRequire(import.meta.url);
 const WORKER_ENTRY = fileURLToPath(new URL('./worker.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 const MAX_STARTUP_FAILURES = 5;
+/**
+ * Calls a person waits on at the page (an upload's face check, a clip's people, a profile photo),
+ * taken before queued work (swaps, video frames, catalogue descriptions): they last a fraction of a
+ * second, and an upload waited seconds behind a catalogue's or the demo seeding's descriptions.
+ */
+const WAITED_ON: ReadonlySet<EngineOperation> = new Set(['detect', 'videoPeople', 'profile']);
 /**
  * V8's young generation per worker (MB per semi-space; Node's default is 16). The engine's pixels live
  * in typed arrays outside it, but each swap and each video frame makes many short-lived ones: at 4 MB
@@ -127,7 +141,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
   let readyWaiters: Array<() => void> = [];
 
   function spawn(): Slot {
-    const child = fork(WORKER_ENTRY, [], {
+    const child = fork(WORKER_ENTRY, opts.warmUp ? [WARM_UP_ARG] : [], {
       execArgv: ['--import', TSX_LOADER, ...WORKER_V8_FLAGS],
       env: {
         ...process.env,
@@ -138,7 +152,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const slot: Slot = { child, ready: false, task: null, timer: null, loadMs: 0, retired: false };
+    const slot: Slot = { child, ready: false, task: null, timer: null, loadMs: 0, warmUpMs: 0, retired: false };
     child.on('message', (msg: WorkerMessage) => onMessage(slot, msg));
     child.on('exit', (code, signal) => onExit(slot, code, signal));
     child.on('error', () => { /* 'exit' follows and handles it */ });
@@ -149,6 +163,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     if (msg.type === 'ready') {
       slot.ready = true;
       slot.loadMs = msg.loadMs;
+      slot.warmUpMs = msg.warmUpMs;
       startupFailures = 0;
       if (slots.every((s) => s.ready)) { readyWaiters.forEach((r) => r()); readyWaiters = []; }
       pump();
@@ -216,7 +231,8 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     for (const slot of slots) {
       if (!queue.length) return;
       if (!slot.ready || slot.task) continue;
-      const task = queue.shift()!;
+      const urgent = queue.findIndex((t) => WAITED_ON.has(t.request.op));
+      const task = queue.splice(Math.max(0, urgent), 1)[0]!;
       slot.task = task;
       slot.timer = setTimeout(() => {
         slot.child.kill('SIGKILL');
@@ -251,7 +267,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
       return new Promise((r) => readyWaiters.push(r));
     },
     stats(): PoolStats {
-      return { size, ready: slots.filter((s) => s.ready).length, busy: slots.filter((s) => s.task).length, queued: queue.length, ...stats, modelLoadMs: slots.filter((s) => s.ready).map((s) => Math.round(s.loadMs)) };
+      return { size, ready: slots.filter((s) => s.ready).length, busy: slots.filter((s) => s.task).length, queued: queue.length, ...stats, modelLoadMs: slots.filter((s) => s.ready).map((s) => Math.round(s.loadMs)), warmUpMs: slots.filter((s) => s.ready).map((s) => Math.round(s.warmUpMs)) };
     },
     workerPids(): number[] {
       return slots.map((s) => s.child.pid).filter((p): p is number => typeof p === 'number');

@@ -19,8 +19,11 @@ export type WorkerResult = Awaited<ReturnType<EngineOperations[EngineOperation]>
 
 export interface SerializedError { code: EngineErrorCode | null; message: string; details?: Record<string, unknown> }
 
+/** The worker's argument asking it to warm up before it is ready (EnginePoolOptions.warmUp). */
+export const WARM_UP_ARG = '--warm-up';
+
 export type WorkerMessage =
-  | { type: 'ready'; loadMs: number }
+  | { type: 'ready'; loadMs: number; warmUpMs: number }
   | { type: 'call'; id: number; listener: ListenerName; args: unknown[] }
   | { type: 'result'; id: number; result: WorkerResult; rss: number }
   | { type: 'error'; id: number; error: SerializedError; rss: number };

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { ENGINE_OPERATIONS } from '../api/operations.ts';
 import { EngineError } from '../core/errors.ts';
 import { loadModels } from '../models/models.ts';
-import type { SerializedError, WorkerMessage, WorkerRequest, WorkerResult } from './protocol.ts';
+import { warmUp } from '../api/warm-up.ts';
+import { WARM_UP_ARG, type SerializedError, type WorkerMessage, type WorkerRequest, type WorkerResult } from './protocol.ts';
 import { reviveBuffers, unspillBuffers } from './wire.ts';
 
 function send(msg: WorkerMessage): void {
@@ -66,4 +67,9 @@ process.on('message', (req: WorkerRequest) => {
 process.on('disconnect', () => process.exit(0));
 
 const models = await loadModels();
-send({ type: 'ready', loadMs: models.loadMs });
+let warmUpMs = 0;
+if (process.argv.includes(WARM_UP_ARG)) {
+  // A failed warm-up only leaves the first swap slow: the worker is ready all the same.
+  warmUpMs = await warmUp().then((w) => w.ms, () => 0);
+}
+send({ type: 'ready', loadMs: models.loadMs, warmUpMs });

@@ -8,8 +8,8 @@
 // segments each worker took, and the result's temporal stability (target ≤ 1.3×) and landmark
 // jitter against the clip's.
 // Options: --clip FILE (another clip, e.g. fixtures/video/pan.mp4), --workers N (default 2),
-// --frames N (measure only the first N frames).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// --frames N (measure only the first N frames), --log FILE (the processes' log lines, appended).
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,7 +26,7 @@ register();
 const { talkingFace } = await import('./lib-talking-face.mjs');
 const { measureSwap } = await import('./lib-video-measure.mjs');
 
-const { values: opts } = parseArgs({ options: { clip: { type: 'string' }, workers: { type: 'string', default: '2' }, frames: { type: 'string' } } });
+const { values: opts } = parseArgs({ options: { clip: { type: 'string' }, workers: { type: 'string', default: '2' }, frames: { type: 'string' }, log: { type: 'string' } } });
 const WORKERS = Number(opts.workers);
 const UPLOAD_TARGET_S = 30;
 const admin = { email: 'bench-video-admin@example.com', password: 'Velvet-Otter-42-Lantern' };
@@ -122,8 +122,9 @@ async function main() {
   const figures = {};
   try {
     const env = { ...stackEnv({ ...services, queueName: 'bench-video' }), DEMO_CONTENT: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, ENGINE_WORKERS: '1' };
-    log(`starting one API process and ${WORKERS} worker processes…`);
-    stack = await startStack({ workers: WORKERS, env });
+    log(`starting one API process and ${WORKERS} worker processes, and waiting for their models…`);
+    const logTo = opts.log ? (role, chunk) => appendFileSync(opts.log, String(chunk).replace(/^(?=.)/gm, `${role} `)) : undefined;
+    stack = await startStack({ workers: WORKERS, env, logTo, loaded: true });
     await client.connect();
     // The user comes from the user:create command, and an admin puts them on Standard (billing is off).
     const uid = createUser({ ...process.env, ...env }, { email: user.email, password: user.password });

@@ -29,6 +29,8 @@ export declare function startStack(opts: {
   port?: number;
   host?: string;
   logTo?: (role: 'api' | 'worker', chunk: Buffer) => void;
+  /** Also wait until every worker has loaded its face and content models. */
+  loaded?: boolean;
   startTimeoutMs?: number;
 }): Promise<RunningStack>;
 

@@ -150,9 +150,10 @@ function startServerProcess(role, env, logTo) {
  * One API process (ROLE=api) on `port` and `workers` worker processes (ROLE=worker) with `env`
  * (stackEnv's settings and any others). Resolves once the API answers and every worker has
  * started taking jobs (read from their `info` log line, so LOG_LEVEL must be info or more verbose).
- * `logTo(role, chunk)` receives their output.
+ * `logTo(role, chunk)` receives their output. With `loaded`, it also waits until every worker has
+ * loaded its face and content models, as a server's workers have long before anyone uploads.
  */
-export async function startStack({ env, workers = 2, port, host = '127.0.0.1', logTo, startTimeoutMs = 120_000 }) {
+export async function startStack({ env, workers = 2, port, host = '127.0.0.1', logTo, loaded = false, startTimeoutMs = 120_000 }) {
   const apiPort = port ?? (await freePort());
   const url = `http://${host}:${apiPort}`;
   const base = { LOG_LEVEL: 'info', HOST: host, PORT: String(apiPort), ...env };
@@ -169,6 +170,8 @@ export async function startStack({ env, workers = 2, port, host = '127.0.0.1', l
       started.push(w);
     }
     await Promise.all(started.map((w) => waitFor('a worker', () => w.lines.some((l) => l.includes('job worker started')), startTimeoutMs, w.child)));
+    const has = (w, text) => w.lines.some((l) => l.includes(text));
+    if (loaded) await Promise.all(started.map((w) => waitFor('a worker\'s models', () => has(w, '"face models loaded"') && has(w, '"content model loaded"'), startTimeoutMs, w.child)));
     return { url, api, workers: started, stop };
   } catch (err) {
     await stop();

@@ -50,3 +50,13 @@ export function isCodedEngineError(err: unknown): err is CodedError {
   const codes: string[] = ['no_face_source', 'no_face_target', 'face_too_small', 'unsupported_format', 'corrupt_image', 'image_too_large'];
   return typeof err === 'object' && err !== null && codes.includes((err as { code?: string }).code ?? '');
 }
+
+/**
+ * A job's engine failure: one with a code of its own (a bad photo, no face) fails the swap for good
+ * through `fail`; anything else (a worker crash, storage down) is thrown again for the queue to retry.
+ */
+export async function failOnCodedError(err: unknown, swapId: string, fail: (swapId: string, code: CodedError['code']) => Promise<unknown>): Promise<{ swapId: string; status: 'failed' }> {
+  if (!isCodedEngineError(err)) throw err;
+  await fail(swapId, err.code);
+  return { swapId, status: 'failed' };
+}

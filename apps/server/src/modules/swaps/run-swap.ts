@@ -4,7 +4,7 @@
 import type { SwapErrorCode } from '@visage/contracts';
 import type { TargetAnalysis } from '@visage/engine';
 import { manipulationXmp, withXmp } from './labelling.ts';
-import { isCodedEngineError, type MediaStore, type SavedFaceKeys, type SwapEngine } from './ports.ts';
+import { failOnCodedError, type MediaStore, type SavedFaceKeys, type SwapEngine } from './ports.ts';
 import type { SwapRow, SwapsRepository } from './repository.ts';
 import { parseFaceMap } from './face-map.ts';
 
@@ -89,12 +89,7 @@ export async function runSwap(d: SwapRunDeps, swapId: string, report: (p: SwapPr
     await d.ended(swapId);
     return { swapId, status: 'done' };
   } catch (err) {
-    if (isCodedEngineError(err)) {
-      await d.fail(swapId, err.code);
-      return { swapId, status: 'failed' };
-    }
-    // Anything else (a worker crash, storage down) is retried by the queue; once the job has failed
-    // for good, its onFailed hook fails the swap (one path for every adapter and every cause).
-    throw err;
+    // Once a retried job has failed for good, its onFailed hook fails the swap (one path for every adapter and cause).
+    return await failOnCodedError(err, swapId, (id, code) => d.fail(id, code));
   }
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { VIDEO_MAX_HEIGHT } from '@visage/contracts';
 import type { SourcePhotoAnalysis } from '@visage/engine';
 import type { RawFrame } from '../../infra/media/index.ts';
-import { isCodedEngineError } from '../swaps/ports.ts';
+import { failOnCodedError } from '../swaps/ports.ts';
 import type { SwapRow } from '../swaps/repository.ts';
 import { parseFacts } from '../swaps/video-facts.ts';
 import { pastePatch } from './frames.ts';
@@ -100,11 +100,7 @@ export async function swapSegment(p: VideoJobContext, swapId: string, idx: numbe
     await p.joinWhenAllDone(swapId);
     return { swapId, status: 'running' };
   } catch (err) {
-    if (isCodedEngineError(err)) {
-      await p.fail(swapId, err.code);
-      return { swapId, status: 'failed' };
-    }
-    throw err;
+    return await failOnCodedError(err, swapId, (id, code) => p.fail(id, code));
   } finally {
     if (!finished) encoder.kill();
     clip.release();

@@ -142,13 +142,18 @@ describe('engine pool', () => {
     }
   }, 120_000);
 
-  it('warms its workers up before it is ready only when asked to', async () => {
+  it('warms its workers up before it is ready only when asked to, and only at its start', async () => {
     expect(pool.stats().warmUpMs).toEqual([0, 0]);
     const warmed = createEnginePool({ size: 1, warmUp: true });
     try {
       await warmed.ready();
       expect(warmed.stats().warmUpMs[0]).toBeGreaterThan(0);
       expect((await warmed.detect(target())).faces).toHaveLength(1);
+      // A replaced worker starts cold: tasks waiting for it are not held up by a warm-up.
+      process.kill(warmed.workerPids()[0]!, 'SIGKILL');
+      while (warmed.stats().restarts < 1) await new Promise((r) => setTimeout(r, 5));
+      expect((await warmed.detect(target())).faces).toHaveLength(1);
+      expect(warmed.stats().warmUpMs).toEqual([0]);
     } finally {
       await warmed.close();
     }

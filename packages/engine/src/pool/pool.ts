@@ -26,8 +26,10 @@ export interface EnginePoolOptions {
   /** A worker whose resident memory exceeds this after a task is replaced (nothing is lost); default 768 MB. */
   maxWorkerRssMb?: number;
   /**
-   * Each worker swaps a face of its own before it is ready (api/warm-up.ts), so that the first
-   * swap a user asks for runs as fast as the next ones; default false.
+   * Each worker the pool starts with swaps a face of its own before it is ready (api/warm-up.ts),
+   * so that the first swap a user asks for runs as fast as the next ones; default false. A worker
+   * replaced later starts cold: its warm-up (5-9 s) would cost the tasks waiting for it more than
+   * its first swap's slowness (2-4 s).
    */
   warmUp?: boolean;
 }
@@ -140,8 +142,8 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
   const stats = { completed: 0, failed: 0, restarts: 0, recycled: 0 };
   let readyWaiters: Array<() => void> = [];
 
-  function spawn(): Slot {
-    const child = fork(WORKER_ENTRY, opts.warmUp ? [WARM_UP_ARG] : [], {
+  function spawn(warmUp = false): Slot {
+    const child = fork(WORKER_ENTRY, warmUp ? [WARM_UP_ARG] : [], {
       execArgv: ['--import', TSX_LOADER, ...WORKER_V8_FLAGS],
       env: {
         ...process.env,
@@ -256,7 +258,7 @@ export function createEnginePool(opts: EnginePoolOptions = {}): EnginePool {
     }) as ReturnType<EngineOperations[K]>;
   }
 
-  for (let i = 0; i < size; i++) slots.push(spawn());
+  for (let i = 0; i < size; i++) slots.push(spawn(opts.warmUp));
 
   const calls = engineCalls((op, args) => submit(op, args as Parameters<EngineOperations[typeof op]>));
 

@@ -162,19 +162,20 @@ export class FfmpegTools implements MediaTools {
     const { proc, exited } = start(this.ffmpeg, args);
     const size = width * height * 3;
     // Each chunk is copied once, straight into its frame's own buffer (a 720p frame is 2.7 MB).
-    let frame = Buffer.allocUnsafeSlow(size);
+    let frame: Buffer | null = null;
     let have = 0;
     let ended = false;
     try {
       for await (const chunk of proc.stdout! as AsyncIterable<Buffer>) {
         for (let at = 0; at < chunk.length;) {
           const n = Math.min(size - have, chunk.length - at);
+          frame ??= Buffer.allocUnsafeSlow(size);
           chunk.copy(frame, have, at, at + n);
           have += n;
           at += n;
           if (have < size) continue;
           yield { width, height, data: frame };
-          frame = Buffer.allocUnsafeSlow(size);
+          frame = null;
           have = 0;
         }
       }

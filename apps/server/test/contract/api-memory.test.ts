@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir, waitUntil } from '../support/tmp.ts';
-import { freePort } from '../support/ports.ts';
+import { freePort } from '../../../../scripts/lib-stack.mjs';
 
 const SERVER = resolve(import.meta.dirname, '../../src');
 const PASSWORD = 'memory-Visage-2026!';

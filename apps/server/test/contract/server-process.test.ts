@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { createContext, type AppContext } from '../../src/context.ts';
 import { defineJob } from '../../src/infra/queue/index.ts';
 import { sleep, tempDir, waitUntil } from '../support/tmp.ts';
-import { freePort } from '../support/ports.ts';
+import { freePort } from '../../../../scripts/lib-stack.mjs';
 
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');
 const roleJob = defineJob('test.role', z.object({ n: z.number() }));

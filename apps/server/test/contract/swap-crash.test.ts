@@ -12,7 +12,7 @@ import { makeApp, signUp, testDatabase, type TestApp } from '../auth/support/app
 import { fixture } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
 import { tempDir, waitUntil } from '../support/tmp.ts';
-import { freePort } from '../support/ports.ts';
+import { freePort } from '../../../../scripts/lib-stack.mjs';
 import { endedAfterEach } from '../support/processes.ts';
 
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');

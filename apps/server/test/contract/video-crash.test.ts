@@ -13,7 +13,7 @@ import { fixture, FIXTURES_DIR } from '../support/fixtures.ts';
 import { multipart } from '../support/multipart.ts';
 import { tempDir, waitUntil } from '../support/tmp.ts';
 import { photoClip } from '../video/clips.ts';
-import { freePort } from '../support/ports.ts';
+import { freePort } from '../../../../scripts/lib-stack.mjs';
 import { endedAfterEach } from '../support/processes.ts';
 
 const MAIN = resolve(import.meta.dirname, '../../src/main.ts');

@@ -5,6 +5,7 @@
 // on a 2-core machine; no Vitest test reads apps/web/dist.
 // Missing system programs are installed first when run as root on Debian (system-programs.mjs).
 import { spawn, spawnSync } from 'node:child_process';
+import { relative } from 'node:path';
 import { mkdirSync, openSync, readFileSync, existsSync } from 'node:fs';
 import { ensureSystemPrograms } from './system-programs.mjs';
 
@@ -28,6 +29,8 @@ const build = process.env.SKIP_E2E === '1' ? null : new Promise((done) => {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// Named again beside the closing line: CI keeps only the tail of a long log.
+const failures = [];
 
 const unitStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']);
 if (existsSync('.tmp/vitest.json')) {
@@ -35,6 +38,15 @@ if (existsSync('.tmp/vitest.json')) {
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  for (const file of r.testResults) {
+    for (const t of file.assertionResults) {
+      if (t.status !== 'failed') continue;
+      const why = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${relative(process.cwd(), file.name)} › ${t.fullName}: ${why}`);
+    }
+    // A file that failed to load has no tests to name.
+    if (file.status === 'failed' && file.assertionResults.length === 0) failures.push(`${relative(process.cwd(), file.name)}: ${(file.message ?? '').split('\n')[0]}`);
+  }
 }
 if (unitStatus !== 0 && failed === 0) failed += 1;
 
@@ -55,5 +67,6 @@ if (existsSync('.tmp/playwright.json') && process.env.SKIP_E2E !== '1') {
 }
 if (e2eStatus !== 0 && failed === 0) failed += 1;
 
+if (failures.length > 0) console.log(`\nFailed (Vitest):\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(unitStatus === 0 && e2eStatus === 0 ? 0 : 1);

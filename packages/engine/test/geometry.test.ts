@@ -100,6 +100,30 @@ describe('per-triangle affine', () => {
     expect(at(warpTriangles({ src: { data, width: w, height: h }, srcPts, dstPts, triangles, roi, dstZ: darkNearer }).rgb)).toBeCloseTo(40, 3);
   });
 
+  it('applies a triangle\'s colour gains, interpolated from its corners and capped at 255', () => {
+    const w = 64, h = 64;
+    const data = new Uint8Array(w * h * 3).fill(100);
+    const pts = new Float32Array([4, 4, 60, 4, 60, 60, 4, 60]);
+    const triangles = new Uint16Array([0, 2, 1, 0, 3, 2]);
+    const roi = { x: 0, y: 0, w, h };
+    // The first triangle: red doubled at every corner, green from 1 at corner 0 to 3 at the others;
+    // the second none (NaN).
+    const srcGain = new Float32Array(18).fill(Number.NaN);
+    srcGain.set([2, 1, 1, 2, 3, 1, 2, 3, 1]);
+    const out = warpTriangles({ src: { data, width: w, height: h }, srcPts: pts, dstPts: pts, triangles, roi, srcGain });
+    const n = w * h, at = (x: number, y: number) => y * w + x;
+    expect(out.triangle[at(50, 10)]).toBe(0);
+    expect(out.rgb[at(50, 10)]).toBeCloseTo(200, 3);
+    expect(out.rgb[2 * n + at(50, 10)]).toBeCloseTo(100, 3);
+    // Green: 100 × 3 far from corner 0 is capped; nearer it, in between.
+    expect(out.rgb[n + at(59, 58)]).toBe(255);
+    const nearCorner = out.rgb[n + at(8, 6)]!;
+    expect(nearCorner).toBeGreaterThan(100);
+    expect(nearCorner).toBeLessThan(200);
+    expect(out.triangle[at(10, 50)]).toBe(1);
+    expect([0, 1, 2].map((c) => out.rgb[c * n + at(10, 50)])).toEqual([100, 100, 100]);
+  });
+
   it('a warp into reused buffers equals a fresh one, whatever the last warp left in them', () => {
     // The swap reuses its warp's arrays from one swap to the next (scratch.ts): a larger, fuller
     // warp before must leave nothing behind in the next one's colours, cover, triangles or depths.

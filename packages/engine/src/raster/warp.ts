@@ -24,6 +24,11 @@ export interface WarpInput {
   dstZ?: Float32Array;
   /** Optional per-triangle replacement source triangles (flat 6 numbers each); NaN = use srcPts. */
   srcOverride?: Float32Array;
+  /**
+   * Optional colour gains (R, G, B) at each triangle's three corners (flat 9 numbers each, corner
+   * by corner), interpolated across it and applied to what it samples; NaN = none.
+   */
+  srcGain?: Float32Array;
   roi: Roi;
   /** Arrays to warp into, reused from the last warp given them (see scratch.ts); without, new ones. */
   buffers?: WarpBuffers;
@@ -45,7 +50,7 @@ export interface WarpOutput {
 }
 
 export function warpTriangles(inp: WarpInput): WarpOutput {
-  const { src, srcPts, dstPts, triangles, roi, srcOverride, triClass, dstZ, buffers } = inp;
+  const { src, srcPts, dstPts, triangles, roi, srcOverride, srcGain, triClass, dstZ, buffers } = inp;
   const n = roi.w * roi.h;
   // Without buffers of the caller's, new ones (their fills then redo what a new array holds).
   const into = buffers ?? warpBuffers();
@@ -85,6 +90,8 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
     const eps = 1e-6;
     const za = dstZ ? dstZ[a]! : 0, zb = dstZ ? dstZ[b]! : 0, zc = dstZ ? dstZ[c]! : 0;
     const area2 = (x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0);
+    const gained = srcGain !== undefined && !Number.isNaN(srcGain[9 * t]!);
+    const g9 = gained ? srcGain.subarray(9 * t, 9 * t + 9) : null;
     for (let y = minY; y <= maxY; y++) {
       const rowBase = (y - roi.y) * roi.w - roi.x;
       for (let x = minX; x <= maxX; x++) {
@@ -112,9 +119,20 @@ export function warpTriangles(inp: WarpInput): WarpOutput {
         const iy1 = iy + 1 < sh ? iy + 1 : iy;
         const p00 = (iy * sw + ix) * 3, p10 = (iy * sw + ix1) * 3, p01 = (iy1 * sw + ix) * 3, p11 = (iy1 * sw + ix1) * 3;
         const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
-        rgb[idx] = sd[p00]! * w00 + sd[p10]! * w10 + sd[p01]! * w01 + sd[p11]! * w11;
-        rgb[n + idx] = sd[p00 + 1]! * w00 + sd[p10 + 1]! * w10 + sd[p01 + 1]! * w01 + sd[p11 + 1]! * w11;
-        rgb[2 * n + idx] = sd[p00 + 2]! * w00 + sd[p10 + 2]! * w10 + sd[p01 + 2]! * w01 + sd[p11 + 2]! * w11;
+        const red = sd[p00]! * w00 + sd[p10]! * w10 + sd[p01]! * w01 + sd[p11]! * w11;
+        const green = sd[p00 + 1]! * w00 + sd[p10 + 1]! * w10 + sd[p01 + 1]! * w01 + sd[p11 + 1]! * w11;
+        const blue = sd[p00 + 2]! * w00 + sd[p10 + 2]! * w10 + sd[p01 + 2]! * w01 + sd[p11 + 2]! * w11;
+        if (g9) {
+          // e1, e2, e0 weigh a, b, c (see the depth above); 255 caps a brightened sample.
+          const ka = e1 / area2, kb = e2 / area2, kc = e0 / area2;
+          rgb[idx] = Math.min(255, red * (ka * g9[0]! + kb * g9[3]! + kc * g9[6]!));
+          rgb[n + idx] = Math.min(255, green * (ka * g9[1]! + kb * g9[4]! + kc * g9[7]!));
+          rgb[2 * n + idx] = Math.min(255, blue * (ka * g9[2]! + kb * g9[5]! + kc * g9[8]!));
+        } else {
+          rgb[idx] = red;
+          rgb[n + idx] = green;
+          rgb[2 * n + idx] = blue;
+        }
       }
     }
   }

@@ -35,6 +35,8 @@ export interface CoverShares {
   share: Float32Array;
   /** Mean brightness of the bare skin of the face's two halves (canonical u below and above 0.5); 0 where unknown. */
   halfLum: [number, number];
+  /** Per triangle, the mean colour (R, G, B) of its skin samples; NaN where it has too few. */
+  colour: Float32Array;
 }
 
 /** The shares of the face with flat points `pts` in `image` (see CoverShares). */
@@ -44,7 +46,7 @@ export function notSkinShares(image: RgbImage, face: Face, pts: Float32Array, to
   const share = new Float32Array(n).fill(-1);
   const roi = faceRoi(face, image.width, image.height);
   const { skin, px, w, h, s } = imageSkin(image.data, image.width, roi, pts);
-  if (!skin) return { share, halfLum: [0, 0] };
+  if (!skin) return { share, halfLum: [0, 0], colour: new Float32Array(3 * n).fill(Number.NaN) };
   const rgb = new Float32Array(3);
   const gx = (p: number) => (pts[2 * p]! - roi.x) / s, gy = (p: number) => (pts[2 * p + 1]! - roi.y) / s;
   /** Calls `visit` with each grid sample of triangle t (or, for a sliver, of points read on the photo itself); returns how many. */
@@ -98,12 +100,15 @@ export function notSkinShares(image: RgbImage, face: Face, pts: Float32Array, to
   }
   const models = [0, 1].map((k) => (count[k]! >= MIN_HALF_SAMPLES ? { ...skin, my: sum[k]! / count[k]! } : skin));
   const mid = { ...skin, my: (models[0]!.my + models[1]!.my) / 2 };
+  // Each triangle's skin colour: sums and count of its skin samples.
+  const bare = new Float64Array(3 * n), bareCount = new Uint32Array(n);
   for (let t = 0; t < n; t++) {
     if (!judged(triClass[t]!)) continue;
     const k = half(t), m = k < 0 ? mid : models[k]!;
     let not = 0, dark = 0, dr = 0, dg = 0, db = 0;
     const total = samples(t, (c) => {
       if (luma(c) < DARK) { dark++; dr += c[0]!; dg += c[1]!; db += c[2]!; } else if (occluderWeight(m, c) >= NOT_SKIN) not++;
+      else { bare[3 * t]! += c[0]!; bare[3 * t + 1]! += c[1]!; bare[3 * t + 2]! += c[2]!; bareCount[t]!++; }
     });
     if (total < MIN_SAMPLES) continue;
     // Too dark for one pixel's hue to say anything, but their mean keeps the skin's hue in a deep
@@ -117,5 +122,6 @@ export function notSkinShares(image: RgbImage, face: Face, pts: Float32Array, to
     }
     share[t] = not / total;
   }
-  return { share, halfLum: [0, 1].map((k) => (count[k]! >= MIN_HALF_SAMPLES ? sum[k]! / count[k]! : 0)) as [number, number] };
+  const colour = Float32Array.from(bare, (v, i) => (bareCount[(i / 3) | 0]! >= MIN_SAMPLES ? v / bareCount[(i / 3) | 0]! : Number.NaN));
+  return { share, halfLum: [0, 1].map((k) => (count[k]! >= MIN_HALF_SAMPLES ? sum[k]! / count[k]! : 0)) as [number, number], colour };
 }

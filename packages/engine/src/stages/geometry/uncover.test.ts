@@ -4,11 +4,14 @@ import type { RgbImage } from '../../core/image.ts';
 import type { Face } from '../../face/face.ts';
 import { handsOnFace } from '../../hands/find.ts';
 import { fillHand } from '../../hands/hand-shape.ts';
-import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP } from '../../mesh/topology.ts';
+import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP, topology } from '../../mesh/topology.ts';
 import { fillPolygon } from '../../raster/polygon.ts';
 import { swapOneFace } from '../../swap/run.ts';
 import { decodedWithFace, FILES } from '../../../test/fixtures.ts';
 import { darkHood, microphone, pasteFrom, redHat } from '../../../test/coverings.ts';
+import { canonicalFace } from '../../../test/mesh.ts';
+import { judged } from './covered.ts';
+import { routeCovered } from './uncover.ts';
 
 type Decoded = { img: RgbImage; face: Face };
 
@@ -110,5 +113,30 @@ describe('what covers the face photo is not carried over', () => {
       if (Math.max(...[0, 1, 2].map((c) => Math.abs(out.data[3 * i + c]! - hat.img.data[3 * i + c]!))) > 8) changed++;
     }
     expect(changed / n).toBeLessThan(0.01);
+  });
+});
+
+describe('a twin taken from a face lit from one side', () => {
+  it('takes the colour of the skin it meets, not the other side\'s', () => {
+    const topo = topology();
+    const n = topo.triClass.length;
+    const u = (t: number) => [0, 1, 2].reduce((a, v) => a + topo.uv[2 * topo.triangles[3 * t + v]!]!, 0) / 3;
+    // Bare skin everywhere, lit twice as brightly on the u < ½ side; a strip of that side's outer
+    // cheek covered from beyond the face (as a hood would).
+    const share = Float32Array.from(topo.triClass, (c) => (judged(c) ? 0 : -1));
+    const colour = new Float32Array(3 * n);
+    for (let t = 0; t < n; t++) colour.set(u(t) < 0.5 ? [200, 150, 120] : [100, 75, 60], 3 * t);
+    for (let t = 0; t < n; t++) if (judged(topo.triClass[t]!) && u(t) < 0.2) share[t] = 1;
+    const triClass = Uint8Array.from(topo.triClass);
+    const r = routeCovered({ share, halfLum: [140, 140], colour }, null, canonicalFace(400, 0, 0), topo, triClass, null);
+    expect(r.twinned).toBeGreaterThan(5);
+    let taken = 0;
+    for (let t = 0; t < n; t++) {
+      if (Number.isNaN(r.gain![9 * t]!)) continue;
+      taken++;
+      // Each corner, each channel: 200 / 100, 150 / 75, 120 / 60.
+      for (let k = 0; k < 9; k++) expect(r.gain![9 * t + k]).toBeCloseTo(2, 3);
+    }
+    expect(taken).toBe(r.twinned);
   });
 });

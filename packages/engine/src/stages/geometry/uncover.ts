@@ -22,7 +22,11 @@ const CLEAN_SHARE = 0.2;
  * Share from which a triangle beside a covered one is covered too: the cover's edge crosses such
  * triangles, and carried over a third covered they made a saw-tooth of dark wedges along it.
  */
-const EDGE_SHARE = 0.1;
+const EDGE_SHARE = 0.02;
+/** Largest colour gain (either way) a twin takes to meet its own side's skin (see twinGains). */
+const MAX_TWIN_GAIN = 3;
+/** Rounds of the gains' fill over the taken triangles. */
+const FILL_ITERATIONS = 60;
 
 /** `covered` grown (in place) over the neighbours whose share reaches EDGE_SHARE, and theirs in turn. */
 function growOverEdge(covered: Uint8Array, share: Float32Array, neighbours: Int32Array): void {
@@ -36,6 +40,70 @@ function growOverEdge(covered: Uint8Array, share: Float32Array, neighbours: Int3
     }
   }
 }
+
+/**
+ * The warp's colour gains (see WarpInput.srcGain) for the triangles `taken` from their twin. A twin
+ * shows the other side's light, which differs from this side's on a face lit from one side (a
+ * hood's cheek came out as a hard-edged dark patch). Where a taken triangle meets bare skin of its
+ * own side, a corner's gain is the ratio of that skin's colour to its twin's, so the seam closes;
+ * corners with no bare skin around take the mean of their neighbours' (a harmonic fill).
+ */
+function twinGains(taken: Uint8Array, shares: CoverShares, covered: Uint8Array, topo: Pick<Topology, 'triangles' | 'mirror' | 'triClass'>): Float32Array {
+  const { triangles } = topo;
+  const n = taken.length, points = topo.mirror.length;
+  const twin = twinTriangles(topo);
+  const { colour, share } = shares;
+  const bare = (t: number) => t >= 0 && share[t]! >= 0 && share[t]! <= CLEAN_SHARE && !Number.isNaN(colour[3 * t]!);
+  // Per corner: the fixed gains (sums of own and twin colours around it) and the corners to fill.
+  const own = new Float64Array(3 * points), other = new Float64Array(3 * points);
+  const fill = new Uint8Array(points);
+  for (let t = 0; t < n; t++) {
+    for (let v = 0; v < 3; v++) {
+      const p = triangles[3 * t + v]!;
+      if (taken[t]) fill[p] = 1;
+      else if (!covered[t] && bare(t) && bare(twin[t]!)) {
+        for (let c = 0; c < 3; c++) { own[3 * p + c]! += colour[3 * t + c]!; other[3 * p + c]! += colour[3 * twin[t]! + c]!; }
+      }
+    }
+  }
+  const g = new Float64Array(3 * points);
+  const fixed = new Uint8Array(points);
+  const mean = [0, 0, 0];
+  let fixedCount = 0;
+  for (let p = 0; p < points; p++) {
+    if (!fill[p] || !(other[3 * p]! > 0)) continue;
+    fixed[p] = 1;
+    fixedCount++;
+    for (let c = 0; c < 3; c++) mean[c]! += (g[3 * p + c] = clampGain(own[3 * p + c]! / other[3 * p + c]!));
+  }
+  // The fill starts from the fixed corners' mean (1 where there are none).
+  for (let p = 0; p < points; p++) if (!fixed[p]) for (let c = 0; c < 3; c++) g[3 * p + c] = fixedCount ? mean[c]! / fixedCount : 1;
+  // Harmonic fill of the other corners over the taken triangles' edges (Jacobi; the regions span a few dozen corners).
+  const next = Float64Array.from(g);
+  for (let it = 0; it < FILL_ITERATIONS; it++) {
+    const sum = new Float64Array(3 * points), cnt = new Uint32Array(points);
+    for (let t = 0; t < n; t++) {
+      if (!taken[t]) continue;
+      for (let v = 0; v < 3; v++) {
+        const p = triangles[3 * t + v]!;
+        for (const q of [triangles[3 * t + ((v + 1) % 3)]!, triangles[3 * t + ((v + 2) % 3)]!]) {
+          for (let c = 0; c < 3; c++) sum[3 * p + c]! += g[3 * q + c]!;
+          cnt[p]!++;
+        }
+      }
+    }
+    for (let p = 0; p < points; p++) if (fill[p] && !fixed[p] && cnt[p]) for (let c = 0; c < 3; c++) next[3 * p + c] = sum[3 * p + c]! / cnt[p]!;
+    g.set(next);
+  }
+  const gain = new Float32Array(9 * n).fill(Number.NaN);
+  for (let t = 0; t < n; t++) {
+    if (!taken[t]) continue;
+    for (let v = 0; v < 3; v++) for (let c = 0; c < 3; c++) gain[9 * t + 3 * v + c] = g[3 * triangles[3 * t + v]! + c]!;
+  }
+  return gain;
+}
+
+const clampGain = (r: number): number => (Number.isFinite(r) ? Math.min(MAX_TWIN_GAIN, Math.max(1 / MAX_TWIN_GAIN, r)) : 1);
 
 let twinsOf: { triangles: Uint16Array; twin: Int32Array } | null = null;
 
@@ -54,6 +122,8 @@ export function twinTriangles(topo: Pick<Topology, 'triangles' | 'mirror'>): Int
 export interface Uncovered {
   /** The warp's source override with the twins taken here added (a copy); null when none is needed. */
   override: Float32Array | null;
+  /** The warp's gains (see twinGains) for the twins taken here; null when none. */
+  gain: Float32Array | null;
   /** Triangles that took their twin, and those left to the target. */
   twinned: number;
   toTarget: number;
@@ -77,7 +147,7 @@ export function routeCovered(shares: CoverShares, hand: Float32Array | null, src
   growOverEdge(covered, share, topo.neighbours);
   const clean = (t: number) => t >= 0 && share[t]! >= 0 && share[t]! <= CLEAN_SHARE;
   const at = (p: number, c: number) => srcPts[2 * p + c]!;
-  let out: Float32Array | null = null, twinned = 0, toTarget = 0;
+  let out: Float32Array | null = null, taken: Uint8Array | null = null, twinned = 0, toTarget = 0;
   for (let t = 0; t < n; t++) {
     if (triClass[t] === TRI_OUTER) continue;
     const tw = twin[t]!;
@@ -89,13 +159,15 @@ export function routeCovered(shares: CoverShares, hand: Float32Array | null, src
     if (!fromTwin && twinsLit && clean(tw) && signedArea2(at(pts[0]!, 0), at(pts[0]!, 1), at(pts[1]!, 0), at(pts[1]!, 1), at(pts[2]!, 0), at(pts[2]!, 1)) > 0) {
       out ??= override ? Float32Array.from(override) : new Float32Array(6 * n).fill(Number.NaN);
       for (let v = 0; v < 3; v++) { out[6 * t + 2 * v] = at(pts[v]!, 0); out[6 * t + 2 * v + 1] = at(pts[v]!, 1); }
+      (taken ??= new Uint8Array(n))[t] = 1;
       twinned++;
     } else if (triClass[t] !== TRI_SKIN || byHand(t)) {
       triClass[t] = TRI_OUTER;
       toTarget++;
     }
   }
-  return { override: out ?? override, twinned, toTarget };
+  const gain = taken ? twinGains(taken, shares, covered, topo) : null;
+  return { override: out ?? override, gain, twinned, toTarget };
 }
 
 /**
@@ -123,6 +195,6 @@ export const uncoverStage: Stage = {
     const r = routeCovered(shares, s.sourceHandShare, s.srcPts, s.topo, s.triClass, s.warp.srcOverride ?? null);
     s.uncovered = r.twinned + r.toTarget;
     s.unseen += r.toTarget;
-    if (r.override) s.warp = { ...s.warp, srcOverride: r.override };
+    if (r.override) s.warp = { ...s.warp, srcOverride: r.override, ...(r.gain ? { srcGain: r.gain } : {}) };
   },
 };

@@ -2,10 +2,12 @@
 // each skin triangle is judged on the photo itself, before any warp, against the photo's own skin
 // model (intensity-free chromaticity, so shading does not count, and luminance far below the skin's).
 // Eyes, brows, lips and the mouth are not judged: they differ from skin by nature.
-import { chromaDist2, DARK, imageSkin, luma, OUTLIER } from '../../face/skin-model.ts';
+import { chromaDist2, DARK, fitSkin, imageSkin, luma, OUTLIER, type Px, type SkinModel } from '../../face/skin-model.ts';
 import { faceRoi, type Face } from '../../face/face.ts';
-import { TRI_FOREHEAD, TRI_SKIN, TRI_SKIN_UPPER, type Topology } from '../../mesh/topology.ts';
+import { FACE_OVAL_LOOP, TRI_FOREHEAD, TRI_SKIN, TRI_SKIN_UPPER, type Topology } from '../../mesh/topology.ts';
 import type { RgbImage } from '../../core/image.ts';
+import { fillPolygon } from '../../raster/polygon.ts';
+import type { Roi } from '../../raster/warp.ts';
 import { occluderWeight } from '../mask/occlusion.ts';
 
 /** Occluder weight (see occluderWeight) from which a sample counts as not skin. */
@@ -27,6 +29,58 @@ const SHADE_CHROMA = 4, MIN_SHADE_SUM = 45;
 /** Least share of the skin's tint (chromaticity r − b) a shade keeps. */
 const SHADE_TINT = 0.5;
 
+/** The face outline's upper half, from one ear over the forehead to the other: where hair lies around a face. */
+const UPPER_OUTLINE = FACE_OVAL_LOOP.slice(FACE_OVAL_LOOP.indexOf(234)).concat(FACE_OVAL_LOOP.slice(0, FACE_OVAL_LOOP.indexOf(454) + 1));
+/** How far beyond the outline (a share of its distance from the face's centre) the hair around it is read. */
+const HAIR_REACH = 0.15;
+/** Least distance (skin standard deviations) of the hair's mean colour from the skin's for strands of it to count as covers. */
+const HAIR_APART = 2;
+/** A strand's colour: within this of the hair's (its standard deviations), beyond that of the skin's. */
+const HAIR_WITHIN = 2, SKIN_BEYOND = 2;
+/**
+ * Most brightness of the hair around the face, and of a strand, relative to the skin's: white or
+ * light blond hair (near the skin's brightness, its colour near the skin's spread) is left alone.
+ */
+const HAIR_DARKER = 0.75, STRAND_DARKER = 0.75;
+
+/**
+ * The colour model of what lies around the face's upper outline (its hair, mostly), when far
+ * enough from the skin's to tell the two apart; else null. A strand of red hair over a pale face
+ * is not far darker than the skin, nor beyond the skin model's spread (the shaded, made-up skin
+ * widens it): it was carried onto the new face as a brown band down the temple. Read on the
+ * photo's grid (see imageSkin).
+ */
+function hairAround(px: Px, w: number, h: number, s: number, roi: Roi, pts: Float32Array, skin: SkinModel): SkinModel | null {
+  let cx = 0, cy = 0;
+  for (const p of FACE_OVAL_LOOP) { cx += pts[2 * p]!; cy += pts[2 * p + 1]!; }
+  cx /= FACE_OVAL_LOOP.length; cy /= FACE_OVAL_LOOP.length;
+  const at = (p: number, grow: number): [number, number] => [(cx + (pts[2 * p]! - cx) * grow - roi.x) / s, (cy + (pts[2 * p + 1]! - cy) * grow - roi.y) / s];
+  const band = [...UPPER_OUTLINE.map((p) => at(p, 1 + HAIR_REACH)), ...[...UPPER_OUTLINE].reverse().map((p) => at(p, 1))].flat();
+  const mask = new Uint8Array(w * h);
+  fillPolygon(mask, w, h, 0, 0, band);
+  // The forehead reaches above the outline: only what is unlike the skin there is read.
+  const rgb = new Float32Array(3);
+  const unlike = (i: number) => {
+    if (mask[i] !== 1) return false;
+    px(i, rgb);
+    const S = rgb[0]! + rgb[1]! + rgb[2]! + 1;
+    return chromaDist2(skin, rgb[0]! / S, rgb[1]! / S) >= HAIR_APART * HAIR_APART;
+  };
+  const first = fitSkin(px, unlike, w, h, null);
+  const hair = first && fitSkin(px, unlike, w, h, first);
+  return hair && hair.my <= HAIR_DARKER * skin.my && chromaDist2(skin, hair.mr, hair.mg) >= HAIR_APART * HAIR_APART ? hair : null;
+}
+
+/**
+ * Whether `c` is a strand of the hair (see hairAround): darker than the skin (`m`) by STRAND_DARKER,
+ * within HAIR_WITHIN of the hair's colour and beyond SKIN_BEYOND of the skin's (each in its own spread).
+ */
+function hairLike(m: SkinModel, hair: SkinModel, c: Float32Array): boolean {
+  if (luma(c) > STRAND_DARKER * m.my) return false;
+  const S = c[0]! + c[1]! + c[2]! + 1, r = c[0]! / S, g = c[1]! / S;
+  return chromaDist2(hair, r, g) <= HAIR_WITHIN * HAIR_WITHIN && chromaDist2(m, r, g) >= SKIN_BEYOND * SKIN_BEYOND;
+}
+
 /** Whether a triangle of class c is skin the photo should show bare. */
 export const judged = (c: number): boolean => c === TRI_SKIN || c === TRI_SKIN_UPPER || c === TRI_FOREHEAD;
 
@@ -39,14 +93,15 @@ export interface CoverShares {
   colour: Float32Array;
 }
 
-/** The shares of the face with flat points `pts` in `image` (see CoverShares). */
-export function notSkinShares(image: RgbImage, face: Face, pts: Float32Array, topo: Pick<Topology, 'triangles' | 'triClass' | 'uv'>): CoverShares {
+/** The shares of the face with flat points `pts` in `image` (see CoverShares); `strands`: whether hair strands count (see hairAround). */
+export function notSkinShares(image: RgbImage, face: Face, pts: Float32Array, topo: Pick<Topology, 'triangles' | 'triClass' | 'uv'>, strands = true): CoverShares {
   const { triangles, triClass, uv } = topo;
   const n = triClass.length;
   const share = new Float32Array(n).fill(-1);
   const roi = faceRoi(face, image.width, image.height);
   const { skin, px, w, h, s } = imageSkin(image.data, image.width, roi, pts);
   if (!skin) return { share, halfLum: [0, 0], colour: new Float32Array(3 * n).fill(Number.NaN) };
+  const hair = strands ? hairAround(px, w, h, s, roi, pts, skin) : null;
   const rgb = new Float32Array(3);
   const gx = (p: number) => (pts[2 * p]! - roi.x) / s, gy = (p: number) => (pts[2 * p + 1]! - roi.y) / s;
   /** Calls `visit` with each grid sample of triangle t (or, for a sliver, of points read on the photo itself); returns how many. */
@@ -105,9 +160,11 @@ export function notSkinShares(image: RgbImage, face: Face, pts: Float32Array, to
   for (let t = 0; t < n; t++) {
     if (!judged(triClass[t]!)) continue;
     const k = half(t), m = k < 0 ? mid : models[k]!;
+    // Hair strands fall from above; the lower face's dark strands are a beard, the person's own.
+    const strand = hair !== null && triClass[t] !== TRI_SKIN;
     let not = 0, dark = 0, dr = 0, dg = 0, db = 0;
     const total = samples(t, (c) => {
-      if (luma(c) < DARK) { dark++; dr += c[0]!; dg += c[1]!; db += c[2]!; } else if (occluderWeight(m, c) >= NOT_SKIN) not++;
+      if (luma(c) < DARK) { dark++; dr += c[0]!; dg += c[1]!; db += c[2]!; } else if (occluderWeight(m, c) >= NOT_SKIN || (strand && hairLike(m, hair, c))) not++;
       else { bare[3 * t]! += c[0]!; bare[3 * t + 1]! += c[1]!; bare[3 * t + 2]! += c[2]!; bareCount[t]!++; }
     });
     if (total < MIN_SAMPLES) continue;

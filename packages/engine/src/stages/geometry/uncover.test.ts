@@ -1,16 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PORTRAITS_DIR } from '../../../../../fixtures/index.mjs';
+import { flatPoints } from '../../face/face.ts';
 import { loadModels } from '../../index.ts';
 import type { RgbImage } from '../../core/image.ts';
 import type { Face } from '../../face/face.ts';
 import { handsOnFace } from '../../hands/find.ts';
 import { fillHand } from '../../hands/hand-shape.ts';
-import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP, topology } from '../../mesh/topology.ts';
+import { FACE_OVAL_LOOP, LEFT_BROW_LOOP, LEFT_EYE_LOOP, OUTER_LIP_LOOP, RIGHT_BROW_LOOP, RIGHT_EYE_LOOP, topology, TRI_OUTER, TRI_SKIN } from '../../mesh/topology.ts';
 import { fillPolygon } from '../../raster/polygon.ts';
 import { swapOneFace } from '../../swap/run.ts';
 import { decodedWithFace, FILES } from '../../../test/fixtures.ts';
 import { darkHood, microphone, pasteFrom, redHat } from '../../../test/coverings.ts';
 import { canonicalFace } from '../../../test/mesh.ts';
-import { judged } from './covered.ts';
+import { judged, notSkinShares } from './covered.ts';
 import { routeCovered } from './uncover.ts';
 
 type Decoded = { img: RgbImage; face: Face };
@@ -66,9 +70,10 @@ describe('what covers the face photo is not carried over', () => {
     clean = swap(source);
   });
 
-  it('leaves a face photo nothing covers as it was', () => {
-    const without = swap(source, ['uncover']);
-    expect(Buffer.compare(Buffer.from(clean.data), Buffer.from(without.data))).toBe(0);
+  it('leaves a face photo nothing covers as it was', async () => {
+    // 007's own fringe over her forehead counts as a cover: this face's hair stays off it.
+    const bare = await decodedWithFace(FILES.eastAsian);
+    expect(Buffer.compare(Buffer.from(swap(bare).data), Buffer.from(swap(bare, ['uncover']).data))).toBe(0);
   });
 
   it('takes a dark hood along one cheek from the other cheek', () => {
@@ -138,5 +143,27 @@ describe('a twin taken from a face lit from one side', () => {
       for (let k = 0; k < 9; k++) expect(r.gain![9 * t + k]).toBeCloseTo(2, 3);
     }
     expect(taken).toBe(r.twinned);
+  });
+});
+
+describe('strands of hair over the face photo', () => {
+  const routed = (d: Decoded, strands: boolean) => {
+    const topo = topology(), pts = flatPoints(d.face), triClass = Uint8Array.from(topo.triClass);
+    const r = routeCovered(notSkinShares(d.img, d.face, pts, topo, strands), null, pts, topo, triClass, null);
+    return { n: r.twinned + r.toTarget, lower: [...triClass].filter((c, t) => c === TRI_OUTER && topo.triClass[t] === TRI_SKIN).length };
+  };
+
+  it('leave out red strands over the brow and temple, not the skin or the beard', async () => {
+    await loadModels();
+    // Long red hair falling over one side of the forehead and temple.
+    const red = await decodedWithFace(readFileSync(join(DEMO_PORTRAITS_DIR, 'p02_woman-long-red-hair.jpg')));
+    const withStrands = routed(red, true), without = routed(red, false);
+    expect(withStrands.n - without.n).toBeGreaterThanOrEqual(20);
+    expect(withStrands.lower).toBe(without.lower);
+    // Hair the colour of the skin around a face (white, blond) or far from it (a cap) changes nothing.
+    for (const name of [FILES.eastAsian, FILES.wireGlasses]) {
+      const d = await decodedWithFace(name);
+      expect(routed(d, true).n).toBe(routed(d, false).n);
+    }
   });
 });

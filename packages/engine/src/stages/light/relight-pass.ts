@@ -13,7 +13,7 @@ import { estimateGains, FOREHEAD_SIGMA, gainField, liftForehead, lumaGains, samp
 import { calmGrain, grainSigma, NOISE_MIN_FACE, NOISE_TILE, noiseTile, planarLevel, targetLevel } from '../texture/grain.ts';
 import { HIGHLIGHT_SLOPE, relitLevels, rollOff } from './highlights.ts';
 import { skinMatch, skinSums } from './skin-match.ts';
-import { atCell, brighteningShare, clipLog, shadeExponent } from './shade-contrast.ts';
+import { atCell, brighteningShare, clipLog, darkeningShare, shadeExponent } from './shade-contrast.ts';
 import { luma } from '../../face/skin-model.ts';
 import { KNEE, CHROMA_MIN, MAX_GREEN_EXCESS, SATURATION_MIN, MIN_TINT, FOREHEAD_RISE, browTopAlongUp, highlightCeiling, relativeTint, isGrey, FEATURE_GAIN_MIN, MAX_EXPOSURE, CHROMA_BOOST, noiseGap, CHROMA_MAX, FEATURE_GAIN_MAX, type RelightInput, type RelitDifferences } from './relight-measures.ts';
 
@@ -205,8 +205,9 @@ export function relightDifferences(inp: RelightInput): RelitDifferences {
     }
   }
   // The relit skin brought onto the target's (see skin-match.ts), then turned into differences; a
-  // brightened source takes that much of the target's finer light and tone.
-  const m = skinMatch(match, faceSize, lift);
+  // brightened source takes that much of the target's finer light and tone, a darkened one that
+  // much of its finer shade.
+  const m = skinMatch(match, faceSize, lift, darkeningShare(gGlobal));
   for (let y = 0; y < h; y++) {
     const r0 = ly.i0[y]! * field.w, r1 = ly.i1[y]! * field.w, ty = ly.t[y]!, uy = 1 - ty;
     const cellRow = ((y / k) | 0) * g.w;

@@ -73,3 +73,18 @@ export const BRIGHTENING_FROM = 1.1, BRIGHTENING_FULL = 2;
 export function brighteningShare(gain: number): number {
   return Math.min(1, Math.max(0, Math.log(gain / BRIGHTENING_FROM) / Math.log(BRIGHTENING_FULL / BRIGHTENING_FROM)));
 }
+
+/**
+ * The gain (the light field's, over the whole face) from which a darkened source's skin is brought
+ * down to the target's at the finer scale (see skin-match.ts), and the one from which it is in full.
+ * A pale face photo darkened onto a dark face kept its own highlights and form at the wide light
+ * field's scale: cheeks 8–11 L* brighter than the target's (ΔE over 10 in 4 of the 36 fair-onto-dark
+ * bench pairs). From 0.8 to 0.4 it cost 3 of 180 fixture pairs their identity win; a fuller pull
+ * (0.9 to 0.5) cost 9.
+ */
+export const DARKENING_FROM = 0.8, DARKENING_FULL = 0.4;
+
+/** How far a source darkened by `gain` is pulled down: 0 down to DARKENING_FROM, 1 from DARKENING_FULL, log-linear between. */
+export function darkeningShare(gain: number): number {
+  return Math.min(1, Math.max(0, Math.log(DARKENING_FROM / gain) / Math.log(DARKENING_FROM / DARKENING_FULL)));
+}

@@ -42,14 +42,14 @@ function cheekOf(p: Float32Array): { lab: number[]; spread: number } {
 }
 
 /** The result matched to the target's skin as the relight pass does it (all skin, no eyes). */
-function matched(result: Float32Array, target: Float32Array): Float32Array {
+function matched(result: Float32Array, target: Float32Array, darken = 0): Float32Array {
   const grid = gridFor(w, h, 4), s = skinSums(grid), gn = grid.w * grid.h;
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const i = y * w + x, c = ((y / 4) | 0) * grid.w + ((x / 4) | 0);
     s.count[c]! += 1;
     for (let ch = 0; ch < 3; ch++) { s.sums[ch * gn + c]! += result[ch * n + i]!; s.sums[(3 + ch) * gn + c]! += target[ch * n + i]!; }
   }
-  const m = skinMatch(s, size), lx = lookup(w, grid.w, 4), ly = lookup(h, grid.h, 4);
+  const m = skinMatch(s, size, 0, darken), lx = lookup(w, grid.w, 4), ly = lookup(h, grid.h, 4);
   const at = (plane: Float32Array, x: number, y: number) => {
     const a = ly.i0[y]! * grid.w, b = ly.i1[y]! * grid.w, tx = lx.t[x]!, ty = ly.t[y]!;
     return (plane[a + lx.i0[x]!]! * (1 - tx) + plane[a + lx.i1[x]!]! * tx) * (1 - ty) + (plane[b + lx.i0[x]!]! * (1 - tx) + plane[b + lx.i1[x]!]! * tx) * ty;
@@ -81,6 +81,18 @@ describe('skinMatch', () => {
     expect(deltaE(after.lab, t.lab)).toBeLessThan(4);
     // The patch is cut to its edges (the match works on cells of a fiftieth of the face).
     expect(after.spread).toBeLessThan(before.spread / 3);
+  });
+
+  it('brings a darkened face\'s bright cheek down to the target\'s, and lifts nothing', () => {
+    // A pale face darkened onto a dark one: its own highlight on the cheek, brighter than the target's there.
+    const target = skinPlanes([110, 70, 45], 0.1, 6);
+    const result = skinPlanes([110, 70, 45], 0.1, 6, [170, 115, 80]);
+    const t = cheekOf(target), wide = cheekOf(matched(result, target)), down = cheekOf(matched(result, target, 1));
+    expect(wide.lab[0]! - t.lab[0]!).toBeGreaterThan(5);
+    expect(Math.abs(down.lab[0]! - t.lab[0]!)).toBeLessThan(0.6 * (wide.lab[0]! - t.lab[0]!));
+    // A cheek darker than the target's stays as dark: the pull only darkens.
+    const shaded = skinPlanes([110, 70, 45], 0.1, 6, [70, 45, 28]);
+    expect(cheekOf(matched(shaded, target, 1)).lab[0]).toBeCloseTo(cheekOf(matched(shaded, target)).lab[0]!, 0);
   });
 
   it('leaves a result already on the target\'s skin as it is', () => {

@@ -57,8 +57,10 @@ type Means = Float32Array;
 /**
  * @param fine share (0..1) of the result's brightness and tone taken from the target at
  * FINE_SIGMA rather than at the light field's and the tone field's scales (see FINE_SIGMA).
+ * @param darken share (0..1) of the result's brightness brought down (never up) to the target's
+ * at FINE_SIGMA, for a source darkened onto a darker face (see darkeningShare); with `fine` 0.
  */
-export function skinMatch(s: SkinSums, faceSize: number, fine = 0): SkinMatch {
+export function skinMatch(s: SkinSums, faceSize: number, fine = 0, darken = 0): SkinMatch {
   const gn = s.w * s.h;
   const light = new Float32Array(gn).fill(1), tone = new Float32Array(3 * gn).fill(1);
   const out: SkinMatch = { w: s.w, h: s.h, k: s.k, light, tone };
@@ -74,7 +76,7 @@ export function skinMatch(s: SkinSums, faceSize: number, fine = 0): SkinMatch {
   const perCell = total / cells;
   const low = blurredMeans(s, glob, 0.05 * perCell, (TONE_SIGMA * faceSize) / s.k);
   const wide = blurredMeans(s, glob, 0.05 * perCell, (RELIGHT_SIGMA * faceSize) / s.k);
-  const near = fine > 0 ? blurredMeans(s, glob, 0.05 * perCell, (FINE_SIGMA * faceSize) / s.k) : low;
+  const near = fine > 0 || darken > 0 ? blurredMeans(s, glob, 0.05 * perCell, (FINE_SIGMA * faceSize) / s.k) : low;
   const cell = new Float32Array(6 * gn);
   for (let c = 0; c < gn; c++) {
     const n = s.count[c]!;
@@ -96,10 +98,12 @@ export function skinMatch(s: SkinSums, faceSize: number, fine = 0): SkinMatch {
   const t = [1, 1, 1], patch = [0, 0, 0];
   for (let c = 0; c < gn; c++) {
     const wideRatio = lightRatio(wide, c);
-    // Only lifted, never darkened: what is brighter than the target's skin there is the source's own
-    // form (nose, brow ridge). Matched both ways (at 0.03), the face took the target's shading and
-    // with it its identity: 5 of the 36 dark-onto-pale bench pairs stayed nearer the face photo, 17 so.
-    light[c] = clamp(fine > 0 ? wideRatio * Math.max(1, lightRatio(near, c) / wideRatio) ** fine : wideRatio);
+    // A brightened source is only lifted, a darkened one only brought down: the rest of the gap to the
+    // target's skin there is the source's own form (nose, brow ridge). Matched both ways (at 0.03), the
+    // face took the target's shading and with it its identity: 5 of the 36 dark-onto-pale bench pairs
+    // stayed nearer the face photo, 17 so.
+    const finer = lightRatio(near, c) / wideRatio;
+    light[c] = clamp(fine > 0 ? wideRatio * Math.max(1, finer) ** fine : darken > 0 ? wideRatio * Math.min(1, finer) ** darken : wideRatio);
     // The share of the cell's colour patch that goes: all but `keep`, and what lies beyond the cap.
     let drop = 0;
     if (filled(c)) {

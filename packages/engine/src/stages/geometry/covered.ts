@@ -4,7 +4,7 @@
 // Eyes, brows, lips and the mouth are not judged: they differ from skin by nature.
 import { chromaDist2, DARK, fitSkin, imageSkin, luma, OUTLIER, type Px, type SkinModel } from '../../face/skin-model.ts';
 import { faceRoi, type Face } from '../../face/face.ts';
-import { FACE_OVAL_LOOP, TRI_FOREHEAD, TRI_SKIN, TRI_SKIN_UPPER, type Topology } from '../../mesh/topology.ts';
+import { FACE_OVAL_LOOP, loopUv, TRI_FOREHEAD, TRI_SKIN, TRI_SKIN_UPPER, type Topology } from '../../mesh/topology.ts';
 import type { RgbImage } from '../../core/image.ts';
 import { fillPolygon } from '../../raster/polygon.ts';
 import type { Roi } from '../../raster/warp.ts';
@@ -29,8 +29,9 @@ const SHADE_CHROMA = 4, MIN_SHADE_SUM = 45;
 /** Least share of the skin's tint (chromaticity r − b) a shade keeps. */
 const SHADE_TINT = 0.5;
 
-/** The face outline's upper half, from one ear over the forehead to the other: where hair lies around a face. */
-const UPPER_OUTLINE = FACE_OVAL_LOOP.slice(FACE_OVAL_LOOP.indexOf(234)).concat(FACE_OVAL_LOOP.slice(0, FACE_OVAL_LOOP.indexOf(454) + 1));
+/** Positions in FACE_OVAL_LOOP of its upper half, from one ear over the forehead to the other: where hair lies around a face. */
+const OVAL_POSITIONS = [...FACE_OVAL_LOOP.keys()];
+const UPPER_OUTLINE = [...OVAL_POSITIONS.slice(FACE_OVAL_LOOP.indexOf(234)), ...OVAL_POSITIONS.slice(0, FACE_OVAL_LOOP.indexOf(454) + 1)];
 /** How far beyond the outline (a share of its distance from the face's centre) the hair around it is read. */
 const HAIR_REACH = 0.15;
 /** Least distance (skin standard deviations) of the hair's mean colour from the skin's for strands of it to count as covers. */
@@ -51,11 +52,10 @@ const HAIR_DARKER = 0.75, STRAND_DARKER = 0.75;
  * photo's grid (see imageSkin).
  */
 function hairAround(px: Px, w: number, h: number, s: number, roi: Roi, pts: Float32Array, skin: SkinModel): SkinModel | null {
-  let cx = 0, cy = 0;
-  for (const p of FACE_OVAL_LOOP) { cx += pts[2 * p]!; cy += pts[2 * p + 1]!; }
-  cx /= FACE_OVAL_LOOP.length; cy /= FACE_OVAL_LOOP.length;
-  const at = (p: number, grow: number): [number, number] => [(cx + (pts[2 * p]! - cx) * grow - roi.x) / s, (cy + (pts[2 * p + 1]! - cy) * grow - roi.y) / s];
-  const band = [...UPPER_OUTLINE.map((p) => at(p, 1 + HAIR_REACH)), ...[...UPPER_OUTLINE].reverse().map((p) => at(p, 1))].flat();
+  const outer = loopUv(pts, FACE_OVAL_LOOP, 1 + HAIR_REACH), inner = loopUv(pts, FACE_OVAL_LOOP);
+  const at = (loop: Float32Array) => (k: number): [number, number] => [(loop[2 * k]! - roi.x) / s, (loop[2 * k + 1]! - roi.y) / s];
+  // Out along the grown outline, back along the face's.
+  const band = [...UPPER_OUTLINE.map(at(outer)), ...[...UPPER_OUTLINE].reverse().map(at(inner))].flat();
   const mask = new Uint8Array(w * h);
   fillPolygon(mask, w, h, 0, 0, band);
   // The forehead reaches above the outline: only what is unlike the skin there is read.

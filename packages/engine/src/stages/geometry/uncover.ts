@@ -28,6 +28,9 @@ const MAX_TWIN_GAIN = 3;
 /** Rounds of the gains' fill over the taken triangles. */
 const FILL_ITERATIONS = 60;
 
+/** Whether triangle t (−1: none) shows bare skin by its not-skin share (see CLEAN_SHARE). */
+const cleanIn = (share: Float32Array, t: number): boolean => t >= 0 && share[t]! >= 0 && share[t]! <= CLEAN_SHARE;
+
 /** `covered` grown (in place) over the neighbours whose share reaches EDGE_SHARE, and theirs in turn. */
 function growOverEdge(covered: Uint8Array, share: Float32Array, neighbours: Int32Array): void {
   const stack: number[] = [];
@@ -53,7 +56,7 @@ function twinGains(taken: Uint8Array, shares: CoverShares, covered: Uint8Array, 
   const n = taken.length, points = topo.mirror.length;
   const twin = twinTriangles(topo);
   const { colour, share } = shares;
-  const bare = (t: number) => t >= 0 && share[t]! >= 0 && share[t]! <= CLEAN_SHARE && !Number.isNaN(colour[3 * t]!);
+  const bare = (t: number) => cleanIn(share, t) && !Number.isNaN(colour[3 * t]!);
   // Per corner: the fixed gains (sums of own and twin colours around it) and the corners to fill.
   const own = new Float64Array(3 * points), other = new Float64Array(3 * points);
   const fill = new Uint8Array(points);
@@ -78,22 +81,18 @@ function twinGains(taken: Uint8Array, shares: CoverShares, covered: Uint8Array, 
   }
   // The fill starts from the fixed corners' mean (1 where there are none).
   for (let p = 0; p < points; p++) if (!fixed[p]) for (let c = 0; c < 3; c++) g[3 * p + c] = fixedCount ? mean[c]! / fixedCount : 1;
-  // Harmonic fill of the other corners over the taken triangles' edges (Jacobi; the regions span a few dozen corners).
-  const next = Float64Array.from(g);
+  // Harmonic fill of the other corners over the taken triangles' edges (Gauss-Seidel; the regions span a few dozen corners).
+  const edges: Array<[number, number]> = [];
+  const cnt = new Uint32Array(points);
+  for (let t = 0; t < n; t++) {
+    if (!taken[t]) continue;
+    for (let v = 0; v < 3; v++) for (const w of [1, 2]) { const p = triangles[3 * t + v]!; edges.push([p, triangles[3 * t + ((v + w) % 3)]!]); cnt[p]!++; }
+  }
+  const sum = new Float64Array(3 * points);
   for (let it = 0; it < FILL_ITERATIONS; it++) {
-    const sum = new Float64Array(3 * points), cnt = new Uint32Array(points);
-    for (let t = 0; t < n; t++) {
-      if (!taken[t]) continue;
-      for (let v = 0; v < 3; v++) {
-        const p = triangles[3 * t + v]!;
-        for (const q of [triangles[3 * t + ((v + 1) % 3)]!, triangles[3 * t + ((v + 2) % 3)]!]) {
-          for (let c = 0; c < 3; c++) sum[3 * p + c]! += g[3 * q + c]!;
-          cnt[p]!++;
-        }
-      }
-    }
-    for (let p = 0; p < points; p++) if (fill[p] && !fixed[p] && cnt[p]) for (let c = 0; c < 3; c++) next[3 * p + c] = sum[3 * p + c]! / cnt[p]!;
-    g.set(next);
+    sum.fill(0);
+    for (const [p, q] of edges) for (let c = 0; c < 3; c++) sum[3 * p + c]! += g[3 * q + c]!;
+    for (let p = 0; p < points; p++) if (fill[p] && !fixed[p] && cnt[p]) for (let c = 0; c < 3; c++) g[3 * p + c] = sum[3 * p + c]! / cnt[p]!;
   }
   const gain = new Float32Array(9 * n).fill(Number.NaN);
   for (let t = 0; t < n; t++) {
@@ -145,7 +144,7 @@ export function routeCovered(shares: CoverShares, hand: Float32Array | null, src
   const twin = twinTriangles(topo);
   const covered = dropIslands(Uint8Array.from(share, (v) => (v >= COVERED_SHARE ? 1 : 0)), topo.neighbours, topo.triClass);
   growOverEdge(covered, share, topo.neighbours);
-  const clean = (t: number) => t >= 0 && share[t]! >= 0 && share[t]! <= CLEAN_SHARE;
+  const clean = (t: number) => cleanIn(share, t);
   const at = (p: number, c: number) => srcPts[2 * p + c]!;
   let out: Float32Array | null = null, taken: Uint8Array | null = null, twinned = 0, toTarget = 0;
   for (let t = 0; t < n; t++) {

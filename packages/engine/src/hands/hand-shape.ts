@@ -99,9 +99,7 @@ export function handCover(roi: Roi, targetHands: readonly Float32Array[], source
     const data = new Uint8Array(3 * w * h);
     for (let i = 0; i < shape.length; i++) if (shape[i]) data[3 * i + shape[i]! - 1] = 255;
     const shift = (a: Float32Array) => a.map((v, k) => v - (k % 2 === 0 ? ox : oy));
-    // The face's colour gains (see uncover.ts) would tint the hand's mask: only its geometry is taken.
-    const { srcGain: _gain, ...geometry } = warp;
-    const warped = warpTriangles({ ...geometry, src: { data, width: w, height: h }, srcPts: shift(pts), roi, ...(warp.srcOverride ? { srcOverride: shift(warp.srcOverride) } : {}) });
+    const warped = warpTriangles({ ...warp, src: { data, width: w, height: h }, srcPts: shift(pts), roi, ...(warp.srcOverride ? { srcOverride: shift(warp.srcOverride) } : {}) });
     const n = plane.length;
     for (let i = 0; i < n; i++) {
       if (warped.rgb[i]! > 127) { plane[i] = 1; fromSource++; } else if (warped.rgb[n + i]! > 127 && plane[i] === 0) plane[i] = HAND_SHADE;

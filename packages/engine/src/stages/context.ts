@@ -81,7 +81,9 @@ export interface FaceSwapState {
   sourceHandShare: Float32Array | null;
   /** Skin triangles of the face photo something covers, taken from their twin or left to the target (see geometry/uncover.ts). */
   uncovered: number;
-  warp: Omit<WarpInput, 'src' | 'roi'>;
+  /** The warp's colour gains for the triangles the uncover stage took from their twin (see geometry/uncover.ts); null when none. */
+  twinGain: Float32Array | null;
+  warp: Omit<WarpInput, 'src' | 'roi' | 'srcGain'>;
   warped: WarpOutput;
   fromTwin: Uint8Array | null;
   srcLight: FaceLight;

@@ -188,12 +188,13 @@ export const uncoverStage: Stage = {
   name: 'uncover',
   timing: 'warp',
   reads: ['from', 'srcFace', 'srcPts', 'topo', 'warp', 'triClass', 'unseen', 'sourceHandShare'],
-  writes: ['warp', 'unseen', 'uncovered'],
+  writes: ['warp', 'unseen', 'uncovered', 'twinGain'],
   run(s) {
     const shares = sourceShares(s.from, s.srcFace, s.srcPts, s.topo);
     const r = routeCovered(shares, s.sourceHandShare, s.srcPts, s.topo, s.triClass, s.warp.srcOverride ?? null);
     s.uncovered = r.twinned + r.toTarget;
     s.unseen += r.toTarget;
-    if (r.override) s.warp = { ...s.warp, srcOverride: r.override, ...(r.gain ? { srcGain: r.gain } : {}) };
+    s.twinGain = r.gain;
+    if (r.override) s.warp = { ...s.warp, srcOverride: r.override };
   },
 };

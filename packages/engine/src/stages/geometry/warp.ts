@@ -11,10 +11,10 @@ const warpInto = warpBuffers();
 export const warpStage: Stage = {
   name: 'warp',
   timing: 'warp',
-  reads: ['warp', 'from', 'roi', 'mirror', 'srcFace', 'srcPts', 'dstFace', 'dstPts', 'placed'],
+  reads: ['warp', 'twinGain', 'from', 'roi', 'mirror', 'srcFace', 'srcPts', 'dstFace', 'dstPts', 'placed'],
   writes: ['warped', 'fromTwin'],
   run(s) {
-    s.warped = warpTriangles({ ...s.warp, src: s.from, roi: s.roi, buffers: warpInto });
+    s.warped = warpTriangles({ ...s.warp, ...(s.twinGain ? { srcGain: s.twinGain } : {}), src: s.from, roi: s.roi, buffers: warpInto });
     keepTargetGaze({ warped: s.warped, roi: s.roi, srcFace: s.srcFace, srcPts: s.srcPts, dstFace: s.dstFace, dstPts: s.dstPts, placed: s.placed, ...(s.warp.srcOverride ? { srcOverride: s.warp.srcOverride } : {}) });
     // A turned head's far side, sampled from its mirror twins, is relit apart (see light/relight.ts). A
     // half mirrored for being off the photo is not: it is a copy of the photo's light of the other half.
